@@ -1,0 +1,478 @@
+//! The conformance kit: seeded random playouts that check, at every step, the properties every
+//! game promises (see the [`Game`] docs and DESIGN.md). A game crate calls [`assert_conforms`]
+//! from its tests with its configurations; [`check`] returns the first failure as text.
+
+use crate::dynamic::load_state;
+use crate::game::{Action, Game, Turn};
+use crate::options::Config;
+use crate::playout::game_seed;
+use crate::rng::GameRng;
+use serde_json::Value;
+use std::collections::HashSet;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+/// How hard the kit works.
+#[derive(Clone, Debug)]
+pub struct KitOptions {
+    /// Random playouts per configuration.
+    pub playouts: usize,
+    pub seed: u64,
+    /// Expensive checks (every legal action applied, JSON round trip, clone independence,
+    /// determinization, label round trip, JSON fuzzing) run every this many steps...
+    pub deep_every: usize,
+    /// ...and at every step of this many first playouts.
+    pub deep_playouts: usize,
+}
+
+impl Default for KitOptions {
+    fn default() -> Self {
+        KitOptions {
+            playouts: 200,
+            seed: 0xC0FFEE,
+            deep_every: 7,
+            deep_playouts: 1,
+        }
+    }
+}
+
+/// What the kit saw.
+#[derive(Clone, Debug, Default)]
+pub struct KitStats {
+    pub games: usize,
+    pub steps: u64,
+    pub max_length: u64,
+    pub deep_checks: u64,
+}
+
+/// One default configuration per allowed player count.
+pub fn default_configs<G: Game>() -> Vec<Config> {
+    let info = G::info();
+    (info.min_players..=info.max_players)
+        .filter_map(|p| Config::with_players(&info, p).ok())
+        .collect()
+}
+
+/// Run the kit over `configs`; panic with the first failure (for `#[test]`s).
+pub fn assert_conforms<G: Game>(configs: &[Config], options: &KitOptions) -> KitStats {
+    let mut total = KitStats::default();
+    for c in configs {
+        match check::<G>(c, options) {
+            Ok(s) => {
+                total.games += s.games;
+                total.steps += s.steps;
+                total.max_length = total.max_length.max(s.max_length);
+                total.deep_checks += s.deep_checks;
+            }
+            Err(e) => panic!(
+                "{} conformance failed ({} players, options {}): {e}",
+                G::info().name,
+                c.players,
+                Value::Object(c.options.clone())
+            ),
+        }
+    }
+    total
+}
+
+/// Run the kit on one configuration. Returns the first failure found.
+pub fn check<G: Game>(config: &Config, options: &KitOptions) -> Result<KitStats, String> {
+    let mut stats = KitStats::default();
+    check_setup::<G>(config, options.seed)?;
+    for i in 0..options.playouts {
+        let seed = game_seed(options.seed, i as u64);
+        let deep_all = i < options.deep_playouts;
+        let outcome = catch_unwind(AssertUnwindSafe(|| {
+            playout::<G>(config, seed, deep_all, options.deep_every, &mut stats)
+        }));
+        match outcome {
+            Ok(Ok(())) => stats.games += 1,
+            Ok(Err(e)) => return Err(format!("playout {i} (seed {seed}): {e}")),
+            Err(p) => {
+                return Err(format!(
+                    "playout {i} (seed {seed}): panicked: {}",
+                    panic_text(&p)
+                ))
+            }
+        }
+    }
+    Ok(stats)
+}
+
+fn panic_text(p: &Box<dyn std::any::Any + Send>) -> String {
+    if let Some(s) = p.downcast_ref::<&str>() {
+        s.to_string()
+    } else if let Some(s) = p.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "(non-string panic)".into()
+    }
+}
+
+fn check_setup<G: Game>(config: &Config, seed: u64) -> Result<(), String> {
+    let a = G::new(config, seed).map_err(|e| format!("new failed: {e}"))?;
+    let b = G::new(config, seed).map_err(|e| format!("new failed: {e}"))?;
+    if a.to_json_value() != b.to_json_value() {
+        return Err("two games created with the same seed differ".into());
+    }
+    if a.config() != config {
+        return Err("config() differs from the config given to new".into());
+    }
+    for foreign in [
+        Value::Null,
+        Value::from(42),
+        Value::Array(vec![]),
+        serde_json::json!({"foo": 1}),
+        Value::from("state"),
+    ] {
+        match catch_unwind(|| load_state::<G>(&foreign)) {
+            Ok(Ok(_)) => return Err(format!("foreign JSON {foreign} was accepted as a state")),
+            Ok(Err(_)) => {}
+            Err(_) => return Err(format!("loading foreign JSON {foreign} panicked")),
+        }
+    }
+    Ok(())
+}
+
+fn playout<G: Game>(
+    config: &Config,
+    seed: u64,
+    deep_all: bool,
+    deep_every: usize,
+    stats: &mut KitStats,
+) -> Result<(), String> {
+    let mut g = G::new(config, seed).map_err(|e| format!("new failed: {e}"))?;
+    let n = g.num_distinct_actions();
+    let bound = g.max_game_length();
+    let players = config.players;
+    let mut rng = GameRng::new(seed ^ 0x5EED);
+    let mut history: Vec<Action> = Vec::new();
+    let mut legal = Vec::new();
+    let mut outcomes = Vec::new();
+    let mut step: u64 = 0;
+    loop {
+        let turn = g.turn();
+        if g.num_distinct_actions() != n {
+            return Err(format!(
+                "step {step}: num_distinct_actions changed during the game"
+            ));
+        }
+        g.legal_actions(&mut legal);
+        g.chance_outcomes(&mut outcomes);
+        check_basic(&g, turn, &legal, &outcomes, n, players)
+            .map_err(|e| format!("step {step}: {e}"))?;
+        let deep = deep_all || (deep_every > 0 && step % deep_every as u64 == 0);
+        if deep {
+            stats.deep_checks += 1;
+            deep_checks(&g, turn, &legal, n, &mut rng).map_err(|e| format!("step {step}: {e}"))?;
+        }
+        if turn == Turn::Terminal {
+            check_terminal(&g, players)?;
+            break;
+        }
+        if step >= bound {
+            return Err(format!(
+                "game did not end within its documented bound of {bound} actions"
+            ));
+        }
+        // Illegal ids are refused (cheap check, every step).
+        for bad in [n, u32::MAX, rng.below(n.max(1))] {
+            if legal.binary_search(&bad).is_err() {
+                let mut c = g.clone();
+                if c.apply(bad).is_ok() {
+                    return Err(format!("step {step}: illegal action {bad} was accepted"));
+                }
+            }
+        }
+        let action = if turn == Turn::Chance {
+            outcomes[rng.weighted(outcomes.iter().map(|o| o.1))].0
+        } else {
+            legal[rng.index(legal.len())]
+        };
+        if deep {
+            // Clone independence and JSON continuation: the same action on a clone and on a
+            // reloaded copy gives the same state, and leaves the original untouched.
+            let before = g.to_json_value();
+            let mut c = g.clone();
+            c.apply(action).map_err(|e| {
+                format!("step {step}: legal action {action} refused on a clone: {e}")
+            })?;
+            if g.to_json_value() != before {
+                return Err(format!(
+                    "step {step}: applying to a clone changed the original"
+                ));
+            }
+            let mut reloaded = load_state::<G>(&before)
+                .map_err(|e| format!("step {step}: reloading own JSON failed: {e}"))?;
+            reloaded
+                .apply(action)
+                .map_err(|e| format!("step {step}: action refused after a JSON round trip: {e}"))?;
+            if reloaded.to_json_value() != c.to_json_value() {
+                return Err(format!(
+                    "step {step}: a JSON round trip changed how action {action} plays"
+                ));
+            }
+        }
+        g.apply(action).map_err(|e| {
+            format!(
+                "step {step}: legal action {action} ('{}') refused: {e}",
+                g.action_label(action)
+            )
+        })?;
+        history.push(action);
+        step += 1;
+    }
+    stats.steps += step;
+    stats.max_length = stats.max_length.max(step);
+    // Same seed and actions give the same game.
+    let mut again = G::new(config, seed).map_err(|e| format!("new failed: {e}"))?;
+    for (i, &a) in history.iter().enumerate() {
+        again
+            .apply(a)
+            .map_err(|e| format!("replaying step {i} failed: {e}"))?;
+    }
+    if again.to_json_value() != g.to_json_value() {
+        return Err("replaying the same seed and actions gave a different final state".into());
+    }
+    Ok(())
+}
+
+fn check_basic<G: Game>(
+    g: &G,
+    turn: Turn,
+    legal: &[Action],
+    outcomes: &[(Action, u32)],
+    n: u32,
+    players: usize,
+) -> Result<(), String> {
+    if legal.windows(2).any(|w| w[0] >= w[1]) {
+        return Err(format!("legal actions not strictly ascending: {legal:?}"));
+    }
+    if let Some(&a) = legal.iter().find(|&&a| a >= n) {
+        return Err(format!("legal action {a} outside 0..{n}"));
+    }
+    match turn {
+        Turn::Terminal => {
+            if !legal.is_empty() || !outcomes.is_empty() {
+                return Err("terminal state has legal actions or chance outcomes".into());
+            }
+        }
+        Turn::Chance => {
+            if outcomes.is_empty() {
+                return Err("chance node without outcomes".into());
+            }
+            if outcomes.iter().any(|o| o.1 == 0) {
+                return Err("chance outcome with zero weight".into());
+            }
+            let ids: Vec<Action> = outcomes.iter().map(|o| o.0).collect();
+            if ids != legal {
+                return Err(format!(
+                    "chance outcomes {ids:?} differ from legal actions {legal:?}"
+                ));
+            }
+        }
+        Turn::Player(p) => {
+            if p >= players {
+                return Err(format!("current player {p} out of range"));
+            }
+            if legal.is_empty() {
+                return Err("no legal actions at a non-terminal state".into());
+            }
+            if !outcomes.is_empty() {
+                return Err("chance outcomes at a player's node".into());
+            }
+        }
+    }
+    let r = g.returns();
+    if r.len() != players || r.iter().any(|x| !x.is_finite()) {
+        return Err(format!("returns {r:?} not finite per seat"));
+    }
+    if turn != Turn::Terminal && r.iter().any(|&x| x != 0.0) {
+        return Err(format!("returns {r:?} non-zero before the end"));
+    }
+    let s = g.scores();
+    if s.len() != players || s.iter().any(|x| !x.is_finite()) {
+        return Err(format!("scores {s:?} not finite per seat"));
+    }
+    Ok(())
+}
+
+fn check_terminal<G: Game>(g: &G, players: usize) -> Result<(), String> {
+    let w = g.winners();
+    if w.is_empty() {
+        return Err("terminal state without winners".into());
+    }
+    let unique: HashSet<usize> = w.iter().copied().collect();
+    if unique.len() != w.len() || w.iter().any(|&s| s >= players) {
+        return Err(format!("winners {w:?} not unique seats"));
+    }
+    let total: f64 = g.returns().iter().sum();
+    if (total - 1.0).abs() > 1e-9 {
+        return Err(format!("terminal returns sum to {total}, not 1"));
+    }
+    Ok(())
+}
+
+fn deep_checks<G: Game>(
+    g: &G,
+    turn: Turn,
+    legal: &[Action],
+    n: u32,
+    rng: &mut GameRng,
+) -> Result<(), String> {
+    let players = g.config().players;
+    let json = g.to_json_value();
+    // Serialization round trip.
+    let back = load_state::<G>(&json).map_err(|e| format!("own JSON refused: {e}"))?;
+    if back.to_json_value() != json {
+        return Err("JSON round trip is not exact".into());
+    }
+    let text = serde_json::to_string(&json).map_err(|e| e.to_string())?;
+    if let Ok(v) = serde_json::from_str::<Value>(&text[..text.len() / 2]) {
+        if load_state::<G>(&v).is_ok() {
+            return Err("truncated JSON was accepted".into());
+        }
+    }
+    // Every legal action applies; illegal ones leave the state unchanged.
+    for &a in legal {
+        let mut c = g.clone();
+        c.apply(a)
+            .map_err(|e| format!("legal action {a} ('{}') refused: {e}", g.action_label(a)))?;
+    }
+    for _ in 0..4 {
+        let bad = rng.below(n.max(1));
+        if legal.binary_search(&bad).is_err() {
+            let mut c = g.clone();
+            if c.apply(bad).is_ok() {
+                return Err(format!("illegal action {bad} was accepted"));
+            }
+            if c.to_json_value() != json {
+                return Err(format!("refused action {bad} changed the state"));
+            }
+        }
+    }
+    // Labels: unique among legal actions and parse back.
+    let mut seen = HashSet::new();
+    for &a in legal {
+        let label = g.action_label(a);
+        if !seen.insert(label.clone()) {
+            return Err(format!("label '{label}' is shared by two legal actions"));
+        }
+        if g.parse_action(&label) != Some(a) {
+            return Err(format!("label '{label}' of action {a} does not parse back"));
+        }
+    }
+    // Observations: well-formed, and kept by determinization (hidden parts resampled only).
+    let len = g.observation_tensor_len();
+    for seat in 0..players {
+        let obs = g.observation(seat);
+        let mut t = vec![f32::NAN; len];
+        g.observation_tensor(seat, &mut t);
+        if t.iter().any(|x| !x.is_finite()) {
+            return Err(format!("observation tensor of seat {seat} has non-finite values (or was not fully written)"));
+        }
+        let d = g.determinize(seat, rng.next_u64());
+        if d.observation(seat) != obs {
+            return Err(format!(
+                "determinize({seat}) changed seat {seat}'s observation"
+            ));
+        }
+        let mut t2 = vec![f32::NAN; len];
+        d.observation_tensor(seat, &mut t2);
+        if t2 != t {
+            return Err(format!(
+                "determinize({seat}) changed seat {seat}'s observation tensor"
+            ));
+        }
+        if d.turn() != turn {
+            return Err(format!("determinize({seat}) changed whose turn it is"));
+        }
+        if turn == Turn::Player(seat) {
+            let mut l2 = Vec::new();
+            d.legal_actions(&mut l2);
+            if l2 != legal {
+                return Err(format!(
+                    "determinize({seat}) changed the legal actions of seat {seat}, who is to move"
+                ));
+            }
+        }
+        d.validate()
+            .map_err(|e| format!("determinize({seat}) gave an invalid state: {e}"))?;
+    }
+    fuzz_json::<G>(&json, rng)
+}
+
+/// Altered JSON must be refused or give a usable state: never a panic.
+fn fuzz_json<G: Game>(json: &Value, rng: &mut GameRng) -> Result<(), String> {
+    for _ in 0..3 {
+        let mut v = json.clone();
+        mutate(&mut v, rng);
+        let loaded = catch_unwind(AssertUnwindSafe(|| load_state::<G>(&v)));
+        match loaded {
+            Err(p) => {
+                return Err(format!(
+                    "altered JSON made loading panic: {}",
+                    panic_text(&p)
+                ))
+            }
+            Ok(Err(_)) => {}
+            Ok(Ok(mut g)) => {
+                let r = catch_unwind(AssertUnwindSafe(|| {
+                    let mut buf = crate::playout::Buffers::default();
+                    let mut r2 = GameRng::new(1);
+                    for _ in 0..20 {
+                        if !crate::playout::random_step(&mut g, &mut r2, &mut buf) {
+                            break;
+                        }
+                    }
+                    let _ = g.observation(0);
+                    let _ = g.render();
+                }));
+                if let Err(p) = r {
+                    return Err(format!(
+                        "a state loaded from altered JSON panicked in play: {}",
+                        panic_text(&p)
+                    ));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+fn mutate(v: &mut Value, rng: &mut GameRng) {
+    // Walk to a random leaf (or stop early) and change it, or drop a key or an element.
+    let descend = rng.below(4) != 0;
+    match v {
+        Value::Object(m) if descend && !m.is_empty() => {
+            let k = m
+                .keys()
+                .nth(rng.index(m.len()))
+                .cloned()
+                .unwrap_or_default();
+            if rng.below(8) == 0 {
+                m.remove(&k);
+            } else if let Some(child) = m.get_mut(&k) {
+                mutate(child, rng);
+            }
+            return;
+        }
+        Value::Array(a) if descend && !a.is_empty() => {
+            if rng.below(8) == 0 {
+                a.pop();
+            } else {
+                let i = rng.index(a.len());
+                mutate(&mut a[i], rng);
+            }
+            return;
+        }
+        _ => {}
+    }
+    *v = match rng.below(6) {
+        0 => Value::from(-1),
+        1 => Value::from(1_000_000),
+        2 => Value::from("bogus"),
+        3 => Value::Null,
+        4 => Value::from(u64::MAX),
+        _ => Value::Array(vec![Value::from(7)]),
+    };
+}

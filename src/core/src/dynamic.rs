@@ -1,0 +1,185 @@
+//! Type erasure: one object-safe trait over every [`Game`], and the registry entry that builds
+//! games by name. The bindings, the CLI and the Rust facade all work through these, so adding a
+//! game needs no code outside its crate but one registry line.
+
+use crate::error::{GameError, RuleError};
+use crate::game::{Action, Game, GameInfo, Turn};
+use crate::options::Config;
+use crate::playout::{self, BatchResult};
+use crate::rng::GameRng;
+use serde_json::Value;
+use std::any::Any;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+/// Object-safe view of a [`Game`]. Implemented for every `G: Game`.
+pub trait DynGame: Send + Sync {
+    fn info(&self) -> GameInfo;
+    fn config(&self) -> &Config;
+    fn clone_box(&self) -> Box<dyn DynGame>;
+    fn num_distinct_actions(&self) -> u32;
+    fn turn(&self) -> Turn;
+    fn legal_actions(&self, out: &mut Vec<Action>);
+    fn chance_outcomes(&self, out: &mut Vec<(Action, u32)>);
+    fn apply(&mut self, action: Action) -> Result<(), RuleError>;
+    /// Draw a chance outcome with the game's own RNG (None if not at a chance node).
+    fn sample_chance(&mut self) -> Option<Action>;
+    fn scores(&self) -> Vec<f64>;
+    fn winners(&self) -> Vec<usize>;
+    fn returns(&self) -> Vec<f64>;
+    fn observation(&self, seat: usize) -> Value;
+    fn observation_tensor_len(&self) -> usize;
+    fn observation_tensor(&self, seat: usize, out: &mut [f32]);
+    fn action_label(&self, action: Action) -> String;
+    fn parse_action(&self, label: &str) -> Option<Action>;
+    fn determinize(&self, seat: usize, seed: u64) -> Box<dyn DynGame>;
+    fn reseed(&mut self, seed: u64);
+    fn max_game_length(&self) -> u64;
+    fn evaluate(&self, seat: usize) -> f64;
+    fn render(&self) -> String;
+    fn to_json_value(&self) -> Value;
+    /// Random playouts from this state, monomorphized for speed; see [`playout::batch`].
+    fn random_playouts(&self, games: usize, seed: u64, threads: usize) -> BatchResult;
+    fn as_any(&self) -> &dyn Any;
+}
+
+impl<G: Game> DynGame for G {
+    fn info(&self) -> GameInfo {
+        G::info()
+    }
+    fn config(&self) -> &Config {
+        Game::config(self)
+    }
+    fn clone_box(&self) -> Box<dyn DynGame> {
+        Box::new(self.clone())
+    }
+    fn num_distinct_actions(&self) -> u32 {
+        Game::num_distinct_actions(self)
+    }
+    fn turn(&self) -> Turn {
+        Game::turn(self)
+    }
+    fn legal_actions(&self, out: &mut Vec<Action>) {
+        Game::legal_actions(self, out)
+    }
+    fn chance_outcomes(&self, out: &mut Vec<(Action, u32)>) {
+        Game::chance_outcomes(self, out)
+    }
+    fn apply(&mut self, action: Action) -> Result<(), RuleError> {
+        match catch_unwind(AssertUnwindSafe(|| Game::apply(self, action))) {
+            Ok(r) => r,
+            Err(_) => Err(RuleError::new(format!(
+                "internal error applying action {action} (a bug: please report it)"
+            ))),
+        }
+    }
+    fn sample_chance(&mut self) -> Option<Action> {
+        let mut outcomes = Vec::new();
+        Game::chance_outcomes(self, &mut outcomes);
+        if outcomes.is_empty() {
+            return None;
+        }
+        let i = self.rng_mut().weighted(outcomes.iter().map(|o| o.1));
+        Some(outcomes[i].0)
+    }
+    fn scores(&self) -> Vec<f64> {
+        Game::scores(self)
+    }
+    fn winners(&self) -> Vec<usize> {
+        Game::winners(self)
+    }
+    fn returns(&self) -> Vec<f64> {
+        Game::returns(self)
+    }
+    fn observation(&self, seat: usize) -> Value {
+        Game::observation(self, seat)
+    }
+    fn observation_tensor_len(&self) -> usize {
+        Game::observation_tensor_len(self)
+    }
+    fn observation_tensor(&self, seat: usize, out: &mut [f32]) {
+        Game::observation_tensor(self, seat, out)
+    }
+    fn action_label(&self, action: Action) -> String {
+        Game::action_label(self, action)
+    }
+    fn parse_action(&self, label: &str) -> Option<Action> {
+        Game::parse_action(self, label)
+    }
+    fn determinize(&self, seat: usize, seed: u64) -> Box<dyn DynGame> {
+        Box::new(Game::determinize(self, seat, seed))
+    }
+    fn reseed(&mut self, seed: u64) {
+        *self.rng_mut() = GameRng::new(seed);
+    }
+    fn max_game_length(&self) -> u64 {
+        Game::max_game_length(self)
+    }
+    fn evaluate(&self, seat: usize) -> f64 {
+        Game::evaluate(self, seat)
+    }
+    fn render(&self) -> String {
+        Game::render(self)
+    }
+    fn to_json_value(&self) -> Value {
+        Game::to_json_value(self)
+    }
+    fn random_playouts(&self, games: usize, seed: u64, threads: usize) -> BatchResult {
+        playout::batch(self, games, seed, threads)
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+/// How the registry builds one game by name. Make one with [`GameEntry::of`].
+#[derive(Clone, Copy)]
+pub struct GameEntry {
+    pub info: fn() -> GameInfo,
+    pub create: fn(&Config, u64) -> Result<Box<dyn DynGame>, GameError>,
+    pub from_json: fn(&Value) -> Result<Box<dyn DynGame>, GameError>,
+}
+
+impl GameEntry {
+    pub fn of<G: Game>() -> GameEntry {
+        GameEntry {
+            info: G::info,
+            create: create::<G>,
+            from_json: from_json::<G>,
+        }
+    }
+    pub fn name(&self) -> &'static str {
+        (self.info)().name
+    }
+}
+
+fn create<G: Game>(config: &Config, seed: u64) -> Result<Box<dyn DynGame>, GameError> {
+    match catch_unwind(|| G::new(config, seed)) {
+        Ok(r) => r.map(|g| Box::new(g) as Box<dyn DynGame>),
+        Err(_) => Err(GameError::Illegal(format!(
+            "internal error creating {} (a bug: please report it)",
+            G::info().name
+        ))),
+    }
+}
+
+/// Load a state and check it, including that its configuration is one `new` would accept.
+pub fn load_state<G: Game>(value: &Value) -> Result<G, GameError> {
+    let loaded = catch_unwind(|| G::from_json_value(value)).map_err(|_| {
+        GameError::bad_json(format!(
+            "{} state could not be read (internal error)",
+            G::info().name
+        ))
+    })??;
+    let c = Game::config(&loaded);
+    let checked = Config::new(&G::info(), c.players, &c.options)?;
+    if &checked != c {
+        return Err(GameError::bad_json(
+            "the state's options are incomplete: every option must be listed",
+        ));
+    }
+    Ok(loaded)
+}
+
+fn from_json<G: Game>(value: &Value) -> Result<Box<dyn DynGame>, GameError> {
+    load_state::<G>(value).map(|g| Box::new(g) as Box<dyn DynGame>)
+}

@@ -1,0 +1,380 @@
+//! The conformance kit's reference game: tiny, but with chance nodes and hidden information, so
+//! the kit, the bindings and the search can be tested on something whose every rule fits on a
+//! screen. Registered as `_reference` (reachable by name, not listed by `meeple.games()`).
+//!
+//! Rules: a deck of ten cards, two each of 1..=5. Each player is dealt one card face down (a
+//! chance node per card, weighted by the cards left). Then each player in turn, once, chooses
+//! `pass`, `bet` (one chip into the pot) or `swap` (discard the card face up and draw another, a
+//! chance node). At the showdown the highest card among the bettors wins the pot (shared on a
+//! tie); if nobody bet, the highest card overall wins. Score: chips won minus chips bet.
+//!
+//! The option `flaw` builds deliberately broken variants, to show the kit catches them.
+
+use crate::error::{GameError, RuleError};
+use crate::game::{Action, Game, GameInfo, Turn};
+use crate::options::{Config, OptionSpec};
+use crate::rng::GameRng;
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+
+const RANKS: usize = 5;
+const PASS: Action = 0;
+const BET: Action = 1;
+const SWAP: Action = 2;
+/// Chance outcome `k` deals a card of rank `k + 1`; ids 0..5 are shared with the moves above.
+const NUM_ACTIONS: u32 = 5;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Flaw {
+    None,
+    /// legal_actions in descending order.
+    UnsortedLegal,
+    /// An illegal action is refused but leaves a trace in the state.
+    DirtyIllegal,
+    /// The observation shows every player's card.
+    LeakyObservation,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Reference {
+    config: Config,
+    flaw: Flaw,
+    /// Cards left in the deck by rank (index 0 = rank 1).
+    deck: [u8; RANKS],
+    /// Each player's card (0 = not dealt yet).
+    hands: Vec<u8>,
+    bets: Vec<bool>,
+    /// Ranks discarded face up by swaps.
+    discards: Vec<u8>,
+    /// Whose decision it is (or who is waiting for a card).
+    next: usize,
+    /// A swap's replacement card is due for `next`.
+    swapping: bool,
+    /// Number of illegal attempts (only the DirtyIllegal flaw writes it).
+    refused: u32,
+    done: bool,
+    rng: GameRng,
+}
+
+impl Reference {
+    fn dealing(&self) -> bool {
+        self.hands.iter().any(|&c| c == 0)
+    }
+
+    fn showdown_winners(&self) -> Vec<usize> {
+        let any_bet = self.bets.iter().any(|&b| b);
+        let eligible = |p: usize| !any_bet || self.bets[p];
+        let best = (0..self.hands.len())
+            .filter(|&p| eligible(p))
+            .map(|p| self.hands[p])
+            .max()
+            .unwrap_or(0);
+        (0..self.hands.len())
+            .filter(|&p| eligible(p) && self.hands[p] == best)
+            .collect()
+    }
+}
+
+impl Game for Reference {
+    fn info() -> GameInfo {
+        GameInfo {
+            name: "_reference",
+            title: "Reference (the conformance kit's test game)",
+            min_players: 2,
+            max_players: 4,
+            options: vec![OptionSpec::choice(
+                "flaw",
+                "none",
+                &[
+                    "none",
+                    "unsorted_legal",
+                    "dirty_illegal",
+                    "leaky_observation",
+                ],
+                "A deliberate defect, to prove the conformance kit catches it.",
+            )],
+            hidden_information: true,
+            state_version: 1,
+        }
+    }
+
+    fn new(config: &Config, seed: u64) -> Result<Self, GameError> {
+        let flaw: Flaw = serde_json::from_value(config.value("flaw").clone())
+            .map_err(|e| GameError::bad_option("flaw", e.to_string()))?;
+        Ok(Reference {
+            config: config.clone(),
+            flaw,
+            deck: [2; RANKS],
+            hands: vec![0; config.players],
+            bets: vec![false; config.players],
+            discards: Vec::new(),
+            next: 0,
+            swapping: false,
+            refused: 0,
+            done: false,
+            rng: GameRng::new(seed),
+        })
+    }
+
+    fn config(&self) -> &Config {
+        &self.config
+    }
+
+    fn num_distinct_actions(&self) -> u32 {
+        NUM_ACTIONS
+    }
+
+    fn turn(&self) -> Turn {
+        if self.done {
+            Turn::Terminal
+        } else if self.dealing() {
+            Turn::Chance
+        } else {
+            Turn::Player(self.next)
+        }
+    }
+
+    fn legal_actions(&self, out: &mut Vec<Action>) {
+        out.clear();
+        match self.turn() {
+            Turn::Terminal => {}
+            Turn::Chance => out.extend((0..RANKS as u32).filter(|&k| self.deck[k as usize] > 0)),
+            Turn::Player(_) => {
+                out.extend([PASS, BET]);
+                if self.deck.iter().any(|&c| c > 0) {
+                    out.push(SWAP);
+                }
+                if self.flaw == Flaw::UnsortedLegal {
+                    out.reverse();
+                }
+            }
+        }
+    }
+
+    fn chance_outcomes(&self, out: &mut Vec<(Action, u32)>) {
+        out.clear();
+        if self.turn() == Turn::Chance {
+            out.extend(
+                (0..RANKS)
+                    .filter(|&k| self.deck[k] > 0)
+                    .map(|k| (k as Action, self.deck[k] as u32)),
+            );
+        }
+    }
+
+    fn apply(&mut self, action: Action) -> Result<(), RuleError> {
+        let mut legal = Vec::new();
+        self.legal_actions(&mut legal);
+        if !legal.contains(&action) {
+            if self.flaw == Flaw::DirtyIllegal {
+                self.refused += 1;
+            }
+            return Err(RuleError::new(format!("action {action} is not legal now")));
+        }
+        match self.turn() {
+            Turn::Chance => {
+                self.deck[action as usize] -= 1;
+                let card = action as u8 + 1;
+                if self.swapping {
+                    self.hands[self.next] = card;
+                    self.swapping = false;
+                    self.advance();
+                } else if let Some(p) = self.hands.iter().position(|&c| c == 0) {
+                    self.hands[p] = card;
+                }
+            }
+            Turn::Player(p) => match action {
+                BET => {
+                    self.bets[p] = true;
+                    self.advance();
+                }
+                SWAP => {
+                    self.discards.push(self.hands[p]);
+                    self.hands[p] = 0;
+                    self.swapping = true;
+                }
+                _ => self.advance(),
+            },
+            Turn::Terminal => return Err(RuleError::new("the game is over")),
+        }
+        Ok(())
+    }
+
+    fn scores(&self) -> Vec<f64> {
+        let n = self.hands.len();
+        let mut s: Vec<f64> = self
+            .bets
+            .iter()
+            .map(|&b| if b { -1.0 } else { 0.0 })
+            .collect();
+        if self.done {
+            let pot = self.bets.iter().filter(|&&b| b).count() as f64;
+            let w = self.showdown_winners();
+            for &p in &w {
+                s[p] += pot / w.len() as f64;
+            }
+        }
+        s.truncate(n);
+        s
+    }
+
+    fn winners(&self) -> Vec<usize> {
+        if self.done {
+            self.showdown_winners()
+        } else {
+            Vec::new()
+        }
+    }
+
+    fn observation(&self, seat: usize) -> Value {
+        let show_all = self.flaw == Flaw::LeakyObservation || self.done;
+        let hands: Vec<Value> = (0..self.hands.len())
+            .map(|p| {
+                if p == seat || show_all {
+                    json!(self.hands[p])
+                } else {
+                    Value::Null
+                }
+            })
+            .collect();
+        json!({
+            "seat": seat,
+            "hands": hands,
+            "bets": self.bets,
+            "discards": self.discards,
+            "deck_size": self.deck.iter().map(|&c| c as u32).sum::<u32>(),
+            "to_move": self.turn().as_i32(),
+        })
+    }
+
+    fn observation_tensor_len(&self) -> usize {
+        // own card one-hot, bets per seat, discards per rank, deck size
+        RANKS + self.hands.len() + RANKS + 1
+    }
+
+    fn observation_tensor(&self, seat: usize, out: &mut [f32]) {
+        out.fill(0.0);
+        let n = self.hands.len();
+        if let Some(&c) = self.hands.get(seat) {
+            if c > 0 {
+                out[c as usize - 1] = 1.0;
+            }
+        }
+        for p in 0..n {
+            out[RANKS + p] = self.bets[p] as u8 as f32;
+        }
+        for &d in &self.discards {
+            out[RANKS + n + d as usize - 1] += 1.0;
+        }
+        out[RANKS + n + RANKS] = self.deck.iter().map(|&c| c as f32).sum();
+    }
+
+    fn action_label(&self, action: Action) -> String {
+        match (self.turn(), action) {
+            (Turn::Chance, k) => format!("deal {}", k + 1),
+            (_, PASS) => "pass".into(),
+            (_, BET) => "bet".into(),
+            (_, SWAP) => "swap".into(),
+            (_, other) => format!("action {other}"),
+        }
+    }
+
+    fn determinize(&self, seat: usize, seed: u64) -> Self {
+        let mut g = self.clone();
+        g.rng = GameRng::new(seed);
+        // Unseen cards: the deck plus every other dealt hand.
+        let mut pool: Vec<u8> = Vec::new();
+        for (k, &c) in self.deck.iter().enumerate() {
+            pool.extend(std::iter::repeat_n(k as u8 + 1, c as usize));
+        }
+        for (p, &c) in self.hands.iter().enumerate() {
+            if p != seat && c > 0 && !self.done {
+                pool.push(c);
+            }
+        }
+        if self.done {
+            return g;
+        }
+        g.rng.shuffle(&mut pool);
+        g.deck = [0; RANKS];
+        for (p, h) in g.hands.iter_mut().enumerate() {
+            if p != seat && *h > 0 {
+                *h = pool.pop().unwrap_or(1);
+            }
+        }
+        for c in pool {
+            g.deck[c as usize - 1] += 1;
+        }
+        g
+    }
+
+    fn rng_mut(&mut self) -> &mut GameRng {
+        &mut self.rng
+    }
+
+    fn max_game_length(&self) -> u64 {
+        // a deal per player, then per player a decision and possibly a swap draw
+        3 * self.hands.len() as u64
+    }
+
+    fn validate(&self) -> Result<(), String> {
+        let n = self.config.players;
+        if self.hands.len() != n || self.bets.len() != n {
+            return Err(format!("hands and bets must have {n} entries"));
+        }
+        if self.next >= n && !self.done {
+            return Err(format!("next player {} out of range", self.next));
+        }
+        let mut count = [0u32; RANKS];
+        for &c in self.hands.iter().chain(self.discards.iter()) {
+            if c > RANKS as u8 {
+                return Err(format!("card {c} does not exist (ranks 1..=5)"));
+            }
+            if c > 0 {
+                count[c as usize - 1] += 1;
+            }
+        }
+        for k in 0..RANKS {
+            if count[k] + self.deck[k] as u32 != 2 {
+                return Err(format!(
+                    "rank {} appears {} times (must be 2)",
+                    k + 1,
+                    count[k] + self.deck[k] as u32
+                ));
+            }
+        }
+        if self.swapping
+            && (self.hands[self.next] != 0 || self.hands.iter().filter(|&&c| c == 0).count() != 1)
+        {
+            return Err("a pending swap needs exactly the swapping player's hand empty".into());
+        }
+        Ok(())
+    }
+
+    fn render(&self) -> String {
+        let mut s = String::new();
+        for p in 0..self.hands.len() {
+            s.push_str(&format!(
+                "player {p}: card {} {}\n",
+                self.hands[p],
+                if self.bets[p] { "bet" } else { "" }
+            ));
+        }
+        s.push_str(&format!(
+            "deck {:?}, discards {:?}\n",
+            self.deck, self.discards
+        ));
+        s
+    }
+}
+
+impl Reference {
+    fn advance(&mut self) {
+        if self.next + 1 >= self.hands.len() {
+            self.done = true;
+        } else {
+            self.next += 1;
+        }
+    }
+}
