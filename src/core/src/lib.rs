@@ -18,6 +18,7 @@ pub mod options;
 pub mod playout;
 pub mod reference;
 pub mod rng;
+pub mod search;
 pub mod session;
 
 pub use dynamic::{DynGame, GameEntry};

@@ -1,0 +1,1 @@
+//! castles_of_burgundy: work in progress (not registered yet).

@@ -1,0 +1,1 @@
+//! catan: work in progress (not registered yet).

@@ -1,0 +1,1 @@
+//! Search: random, heuristic, MCTS and ISMCTS bots generic over Game (in progress).

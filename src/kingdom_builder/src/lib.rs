@@ -1,0 +1,1 @@
+//! kingdom_builder: work in progress (not registered yet).

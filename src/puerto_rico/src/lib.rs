@@ -1,0 +1,1 @@
+//! puerto_rico: work in progress (not registered yet).

@@ -1,0 +1,1 @@
+//! san_juan: work in progress (not registered yet).
