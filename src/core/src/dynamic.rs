@@ -137,6 +137,8 @@ pub struct GameEntry {
     pub info: fn() -> GameInfo,
     pub create: fn(&Config, u64) -> Result<Box<dyn DynGame>, GameError>,
     pub from_json: fn(&Value) -> Result<Box<dyn DynGame>, GameError>,
+    /// Random playouts of `games` new games (game `i` set up from `game_seed(seed, i)`).
+    pub random_games: fn(&Config, usize, u64, usize) -> BatchResult,
 }
 
 impl GameEntry {
@@ -182,4 +184,8 @@ pub fn load_state<G: Game>(value: &Value) -> Result<G, GameError> {
 
 fn from_json<G: Game>(value: &Value) -> Result<Box<dyn DynGame>, GameError> {
     load_state::<G>(value).map(|g| Box::new(g) as Box<dyn DynGame>)
+}
+
+fn random_games<G: Game>(config: &Config, games: usize, seed: u64, threads: usize) -> BatchResult {
+    playout::batch_with(|s| G::new(config, s).ok(), games, seed, threads)
 }

@@ -1,0 +1,384 @@
+//! `meeple._engine`: one generic Python class over every registered game, plus module functions.
+//! Nothing game-specific lives here: games are found through `meeple::registry()`.
+
+mod convert;
+
+use convert::{py_to_value, to_py_err, value_to_py, IllegalActionError};
+use meeple_core::session::{ChanceMode, Record};
+use meeple_core::{Action, GameError, Session, Turn, CHANCE, FORMAT_VERSION, TERMINAL};
+use numpy::{PyArray1, PyArrayMethods};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyTuple};
+use serde_json::{Map, Value};
+
+fn parse_json(text: &str) -> PyResult<Value> {
+    serde_json::from_str(text).map_err(|e| PyValueError::new_err(format!("bad JSON: {e}")))
+}
+
+fn options_map(options: Option<&Bound<'_, PyDict>>) -> PyResult<Map<String, Value>> {
+    match options {
+        None => Ok(Map::new()),
+        Some(d) => match py_to_value(d.as_any())? {
+            Value::Object(m) => Ok(m),
+            _ => Err(PyValueError::new_err("options must be a dict")),
+        },
+    }
+}
+
+/// A game in play. Made by `new_game`, `from_json` or `replay`.
+#[pyclass(name = "Game", module = "meeple._engine")]
+pub struct PyGame {
+    session: Session,
+}
+
+impl PyGame {
+    fn check_seat(&self, seat: i64) -> PyResult<usize> {
+        let n = self.session.state.config().players;
+        if seat < 0 || seat as usize >= n {
+            return Err(PyValueError::new_err(format!("seat {seat} out of range: this game has {n} players (seats 0..{n})")));
+        }
+        Ok(seat as usize)
+    }
+}
+
+#[pymethods]
+impl PyGame {
+    /// Registry name of the game, e.g. "catan".
+    #[getter]
+    fn game_id(&self) -> &'static str {
+        self.session.name()
+    }
+    #[getter]
+    fn num_players(&self) -> usize {
+        self.session.state.config().players
+    }
+    /// The options in force (defaults filled in).
+    #[getter]
+    fn options<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        value_to_py(py, &Value::Object(self.session.state.config().options.clone()))
+    }
+    #[getter]
+    fn num_distinct_actions(&self) -> u32 {
+        self.session.state.num_distinct_actions()
+    }
+    #[getter]
+    fn seed(&self) -> u64 {
+        self.session.seed
+    }
+    /// "auto" or "explicit".
+    #[getter]
+    fn chance(&self) -> &'static str {
+        self.session.chance.as_str()
+    }
+    /// A seat, CHANCE (-1) or TERMINAL (-4).
+    #[getter]
+    fn current_player(&self) -> i32 {
+        self.session.turn().as_i32()
+    }
+    #[getter]
+    fn is_terminal(&self) -> bool {
+        self.session.turn() == Turn::Terminal
+    }
+    #[getter]
+    fn is_chance_node(&self) -> bool {
+        self.session.turn() == Turn::Chance
+    }
+    /// A true bound on the number of actions in one game.
+    #[getter]
+    fn max_game_length(&self) -> u64 {
+        self.session.state.max_game_length()
+    }
+
+    fn legal_actions(&self) -> Vec<Action> {
+        self.session.legal_actions()
+    }
+
+    fn legal_action_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
+        let mut mask = vec![false; self.session.state.num_distinct_actions() as usize];
+        for a in self.session.legal_actions() {
+            if let Some(m) = mask.get_mut(a as usize) {
+                *m = true;
+            }
+        }
+        PyArray1::from_vec(py, mask)
+    }
+
+    fn action_to_string(&self, action: i64) -> PyResult<String> {
+        let n = self.session.state.num_distinct_actions() as i64;
+        if !(0..n).contains(&action) {
+            return Err(PyValueError::new_err(format!("action {action} out of range 0..{n}")));
+        }
+        Ok(self.session.state.action_label(action as Action))
+    }
+
+    fn string_to_action(&self, text: &str) -> PyResult<Action> {
+        self.session.state.parse_action(text).ok_or_else(|| {
+            PyValueError::new_err(format!("'{text}' is not a legal action here; legal: {}", self.legal_labels().join(", ")))
+        })
+    }
+
+    /// Apply an action; raises IllegalActionError (state unchanged) if it is not legal.
+    fn apply_action(&mut self, action: i64) -> PyResult<()> {
+        if action < 0 || action > u32::MAX as i64 {
+            let n = self.session.state.num_distinct_actions();
+            return Err(IllegalActionError::new_err(format!("illegal action {action}: {} has actions 0..{n}", self.session.name())));
+        }
+        self.session.apply_action(action as Action).map_err(to_py_err)
+    }
+
+    /// [(action, probability)] at a chance node (with chance="explicit"); [] elsewhere.
+    fn chance_outcomes(&self) -> Vec<(Action, f64)> {
+        self.session.chance_outcomes()
+    }
+
+    fn clone(&self) -> PyGame {
+        PyGame { session: self.session.clone() }
+    }
+    fn __copy__(&self) -> PyGame {
+        self.clone()
+    }
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyGame {
+        self.clone()
+    }
+    /// Pickle through the JSON position format.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let module = py.import("meeple._engine")?;
+        let f = module.getattr("from_json")?;
+        PyTuple::new(py, [f, self.to_json().into_pyobject(py)?.into_any()])
+    }
+
+    /// Every action applied so far, chance outcomes included.
+    fn history(&self) -> Vec<Action> {
+        self.session.history.clone()
+    }
+    fn returns(&self) -> Vec<f64> {
+        self.session.state.returns()
+    }
+    fn scores(&self) -> Vec<f64> {
+        self.session.state.scores()
+    }
+    fn winners(&self) -> Vec<usize> {
+        self.session.state.winners()
+    }
+
+    /// What `seat` may know, as a JSON-safe dict.
+    fn observation<'py>(&self, py: Python<'py>, seat: i64) -> PyResult<Bound<'py, PyAny>> {
+        let seat = self.check_seat(seat)?;
+        value_to_py(py, &self.session.state.observation(seat))
+    }
+
+    fn observation_tensor<'py>(&self, py: Python<'py>, seat: i64) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        let seat = self.check_seat(seat)?;
+        let mut v = vec![0.0f32; self.session.state.observation_tensor_len()];
+        self.session.state.observation_tensor(seat, &mut v);
+        Ok(PyArray1::from_vec(py, v))
+    }
+
+    /// A new game consistent with `seat`'s observation, hidden information resampled.
+    fn determinize(&self, seat: i64, seed: u64) -> PyResult<PyGame> {
+        let seat = self.check_seat(seat)?;
+        Ok(PyGame { session: self.session.determinize(seat, seed).map_err(to_py_err)? })
+    }
+
+    /// Heuristic value of the state for `seat`, in [0, 1].
+    fn evaluate(&self, seat: i64) -> PyResult<f64> {
+        let seat = self.check_seat(seat)?;
+        Ok(self.session.state.evaluate(seat))
+    }
+
+    /// The full state as JSON text (the documented position format inside an envelope).
+    fn to_json(&self) -> String {
+        self.session.to_json_value().to_string()
+    }
+
+    /// The replay record (game, players, options, seed, chance, actions) as JSON text.
+    fn record(&self) -> String {
+        serde_json::to_string(&self.session.record()).unwrap_or_default()
+    }
+
+    /// Play `games` uniformly random games from this state on `threads` threads (GIL released).
+    /// Returns (lengths, scores[games, players], returns[games, players], finished).
+    #[pyo3(signature = (games, seed=0, threads=1))]
+    #[allow(clippy::type_complexity)]
+    fn random_playouts<'py>(
+        &self,
+        py: Python<'py>,
+        games: usize,
+        seed: u64,
+        threads: usize,
+    ) -> PyResult<(
+        Bound<'py, PyArray1<u64>>,
+        Bound<'py, PyAny>,
+        Bound<'py, PyAny>,
+        Bound<'py, PyArray1<bool>>,
+    )> {
+        let state = self.session.state.clone_box();
+        let r = py.detach(move || state.random_playouts(games, seed, threads.max(1)));
+        batch_to_numpy(py, r)
+    }
+
+    fn __str__(&self) -> String {
+        self.session.state.render()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<meeple.Game {} players={} seed={} moves={} current_player={}>",
+            self.session.name(),
+            self.session.state.config().players,
+            self.session.seed,
+            self.session.history.len(),
+            self.session.turn().as_i32()
+        )
+    }
+}
+
+impl PyGame {
+    fn legal_labels(&self) -> Vec<String> {
+        self.session.legal_actions().into_iter().map(|a| self.session.state.action_label(a)).collect()
+    }
+}
+
+fn lookup(name: &str) -> Result<meeple_core::GameEntry, GameError> {
+    meeple::find(name)
+}
+
+/// Names of the complete games.
+#[pyfunction]
+fn games() -> Vec<&'static str> {
+    meeple::games()
+}
+
+/// Name, player counts, action-space size, options with defaults and docs, as JSON text.
+#[pyfunction]
+fn game_info_json(name: &str) -> PyResult<String> {
+    let entry = lookup(name).map_err(to_py_err)?;
+    let info = (entry.info)();
+    let mut options = Map::new();
+    for o in &info.options {
+        let mut d = Map::new();
+        d.insert("default".into(), o.default.clone());
+        d.insert("doc".into(), Value::from(o.doc));
+        match &o.kind {
+            meeple_core::OptionKind::Bool => {
+                d.insert("type".into(), Value::from("bool"));
+            }
+            meeple_core::OptionKind::Int { min, max } => {
+                d.insert("type".into(), Value::from("int"));
+                d.insert("min".into(), Value::from(*min));
+                d.insert("max".into(), Value::from(*max));
+            }
+            meeple_core::OptionKind::Choice(allowed) => {
+                d.insert("allowed".into(), Value::from(allowed.to_vec()));
+            }
+            meeple_core::OptionKind::Json => {
+                d.insert("type".into(), Value::from("json"));
+            }
+        }
+        options.insert(o.name.to_string(), Value::Object(d));
+    }
+    // The action space may depend on players and options: report it per player count (defaults).
+    let mut actions = Map::new();
+    for p in info.min_players..=info.max_players {
+        if let Ok(c) = meeple_core::Config::with_players(&info, p) {
+            if let Ok(g) = (entry.create)(&c, 0) {
+                actions.insert(p.to_string(), Value::from(g.num_distinct_actions()));
+            }
+        }
+    }
+    let max_actions = actions.values().filter_map(Value::as_u64).max().unwrap_or(0);
+    let v = serde_json::json!({
+        "name": info.name,
+        "title": info.title,
+        "min_players": info.min_players,
+        "max_players": info.max_players,
+        "num_distinct_actions": max_actions,
+        "num_distinct_actions_by_players": actions,
+        "hidden_information": info.hidden_information,
+        "state_version": info.state_version,
+        "options": options,
+    });
+    Ok(v.to_string())
+}
+
+/// Create a game. `options` is a dict of option name -> value.
+#[pyfunction]
+#[pyo3(signature = (name, players, seed=0, chance="auto", options=None))]
+fn new_game(name: &str, players: usize, seed: u64, chance: &str, options: Option<&Bound<'_, PyDict>>) -> PyResult<PyGame> {
+    let entry = lookup(name).map_err(to_py_err)?;
+    let chance = ChanceMode::parse(chance).map_err(to_py_err)?;
+    let opts = options_map(options)?;
+    let session = Session::new(entry, players, &opts, seed, chance).map_err(to_py_err)?;
+    Ok(PyGame { session })
+}
+
+/// Load a game from the JSON written by `Game.to_json` (or by hand).
+#[pyfunction]
+fn from_json(text: &str) -> PyResult<PyGame> {
+    let v = parse_json(text)?;
+    let session = Session::from_json_value(&v, lookup).map_err(to_py_err)?;
+    Ok(PyGame { session })
+}
+
+/// Rebuild a game from a replay record (JSON text); refuses an illegal step, naming it.
+#[pyfunction]
+fn replay(record: &str) -> PyResult<PyGame> {
+    let v = parse_json(record)?;
+    let record: Record = serde_json::from_value(v).map_err(|e| PyValueError::new_err(format!("bad record: {e}")))?;
+    let entry = lookup(&record.game).map_err(to_py_err)?;
+    let session = Session::replay(entry, &record).map_err(to_py_err)?;
+    Ok(PyGame { session })
+}
+
+/// Play `games` new uniformly random games (game i seeded from (seed, i)) on `threads` threads,
+/// with the GIL released. Returns (lengths, scores[games, players], returns[games, players],
+/// finished) as numpy arrays; the same seed gives the same results for any thread count.
+#[pyfunction]
+#[pyo3(signature = (name, players, games, seed=0, threads=1, options=None))]
+#[allow(clippy::type_complexity)]
+fn random_games<'py>(
+    py: Python<'py>,
+    name: &str,
+    players: usize,
+    games: usize,
+    seed: u64,
+    threads: usize,
+    options: Option<&Bound<'_, PyDict>>,
+) -> PyResult<(Bound<'py, PyArray1<u64>>, Bound<'py, PyAny>, Bound<'py, PyAny>, Bound<'py, PyArray1<bool>>)> {
+    let entry = lookup(name).map_err(to_py_err)?;
+    let config = meeple_core::Config::new(&(entry.info)(), players, &options_map(options)?).map_err(to_py_err)?;
+    // Fail early (with the game's own message) if this configuration cannot be set up.
+    (entry.create)(&config, seed).map_err(to_py_err)?;
+    let r = py.detach(move || (entry.random_games)(&config, games, seed, threads.max(1)));
+    batch_to_numpy(py, r)
+}
+
+#[allow(clippy::type_complexity)]
+fn batch_to_numpy(
+    py: Python<'_>,
+    r: meeple_core::playout::BatchResult,
+) -> PyResult<(Bound<'_, PyArray1<u64>>, Bound<'_, PyAny>, Bound<'_, PyAny>, Bound<'_, PyArray1<bool>>)> {
+    let players = r.players.max(1);
+    let n = r.lengths.len();
+    let scores = PyArray1::from_vec(py, r.scores).reshape([n, players])?;
+    let returns = PyArray1::from_vec(py, r.returns).reshape([n, players])?;
+    Ok((PyArray1::from_vec(py, r.lengths), scores.into_any(), returns.into_any(), PyArray1::from_vec(py, r.finished)))
+}
+
+#[pymodule]
+fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyGame>()?;
+    m.add_function(wrap_pyfunction!(games, m)?)?;
+    m.add_function(wrap_pyfunction!(game_info_json, m)?)?;
+    m.add_function(wrap_pyfunction!(new_game, m)?)?;
+    m.add_function(wrap_pyfunction!(from_json, m)?)?;
+    m.add_function(wrap_pyfunction!(replay, m)?)?;
+    m.add_function(wrap_pyfunction!(random_games, m)?)?;
+    m.add("IllegalActionError", m.py().get_type::<IllegalActionError>())?;
+    m.add("CHANCE", CHANCE)?;
+    m.add("TERMINAL", TERMINAL)?;
+    m.add("FORMAT_VERSION", FORMAT_VERSION)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}
