@@ -60,7 +60,13 @@ const AVERAGE_BUDGET: usize = 256;
 
 impl HeuristicBot {
     /// The heuristic value for `seat` of the state after `action`.
-    pub fn action_value<G: Game>(&self, game: &G, seat: usize, action: Action, rng: &mut GameRng) -> f64 {
+    pub fn action_value<G: Game>(
+        &self,
+        game: &G,
+        seat: usize,
+        action: Action,
+        rng: &mut GameRng,
+    ) -> f64 {
         let mut next = game.clone();
         if next.apply(action).is_err() {
             return f64::NEG_INFINITY;

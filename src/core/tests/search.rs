@@ -1,0 +1,641 @@
+//! The search module on tiny games: Nim (perfect information, 2 or 3 players), Guess (one hidden
+//! card, the smallest game where peeking pays) and the reference game (chance and hidden cards).
+
+use meeple_core::reference::Reference;
+use meeple_core::search::{
+    self, Bot, BotKind, ChanceEval, HeuristicBot, Mcts, RandomBot, Rollout, SearchConfig,
+    SearchResult,
+};
+use meeple_core::{Action, Config, Game, GameError, GameInfo, GameRng, RuleError, Turn};
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+
+// ---------------------------------------------------------------------------------------------
+// Nim: heaps of up to 7 stones; a move takes 1..=7 stones from one heap; whoever takes the last
+// stone wins. Action `heap * 7 + (take - 1)`.
+
+const MAX_HEAP: u32 = 7;
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct Nim {
+    config: Config,
+    heaps: [u8; 3],
+    to_move: usize,
+    /// Who took the last stone.
+    winner: Option<usize>,
+    rng: GameRng,
+}
+
+impl Nim {
+    fn position(players: usize, heaps: [u8; 3], to_move: usize) -> Nim {
+        let mut g = Nim::new(&Config::with_players(&Nim::info(), players).unwrap(), 0).unwrap();
+        g.heaps = heaps;
+        g.to_move = to_move;
+        g
+    }
+    fn nim_sum(&self) -> u8 {
+        self.heaps.iter().fold(0, |a, &h| a ^ h)
+    }
+}
+
+impl Game for Nim {
+    fn info() -> GameInfo {
+        GameInfo {
+            name: "nim",
+            title: "Nim",
+            min_players: 2,
+            max_players: 3,
+            options: vec![],
+            hidden_information: false,
+            state_version: 1,
+        }
+    }
+    fn new(config: &Config, seed: u64) -> Result<Self, GameError> {
+        Ok(Nim {
+            config: config.clone(),
+            heaps: [3, 4, 5],
+            to_move: 0,
+            winner: None,
+            rng: GameRng::new(seed),
+        })
+    }
+    fn config(&self) -> &Config {
+        &self.config
+    }
+    fn num_distinct_actions(&self) -> u32 {
+        3 * MAX_HEAP
+    }
+    fn turn(&self) -> Turn {
+        if self.winner.is_some() {
+            Turn::Terminal
+        } else {
+            Turn::Player(self.to_move)
+        }
+    }
+    fn legal_actions(&self, out: &mut Vec<Action>) {
+        out.clear();
+        if self.winner.is_some() {
+            return;
+        }
+        for (h, &n) in self.heaps.iter().enumerate() {
+            out.extend((0..n as u32).map(|t| h as u32 * MAX_HEAP + t));
+        }
+    }
+    fn chance_outcomes(&self, out: &mut Vec<(Action, u32)>) {
+        out.clear();
+    }
+    fn apply(&mut self, action: Action) -> Result<(), RuleError> {
+        let (h, take) = ((action / MAX_HEAP) as usize, (action % MAX_HEAP + 1) as u8);
+        if self.winner.is_some() || h >= 3 || take > self.heaps[h] {
+            return Err(RuleError::new(format!("action {action} is not legal")));
+        }
+        self.heaps[h] -= take;
+        if self.heaps == [0; 3] {
+            self.winner = Some(self.to_move);
+        } else {
+            self.to_move = (self.to_move + 1) % self.config.players;
+        }
+        Ok(())
+    }
+    fn scores(&self) -> Vec<f64> {
+        (0..self.config.players)
+            .map(|p| (self.winner == Some(p)) as u8 as f64)
+            .collect()
+    }
+    fn winners(&self) -> Vec<usize> {
+        self.winner.into_iter().collect()
+    }
+    fn observation(&self, _seat: usize) -> Value {
+        json!({ "heaps": self.heaps, "to_move": self.to_move })
+    }
+    fn observation_tensor_len(&self) -> usize {
+        3
+    }
+    fn observation_tensor(&self, _seat: usize, out: &mut [f32]) {
+        for (o, &h) in out.iter_mut().zip(&self.heaps) {
+            *o = h as f32;
+        }
+    }
+    fn action_label(&self, action: Action) -> String {
+        format!(
+            "take {} from heap {}",
+            action % MAX_HEAP + 1,
+            action / MAX_HEAP
+        )
+    }
+    fn rng_mut(&mut self) -> &mut GameRng {
+        &mut self.rng
+    }
+    fn max_game_length(&self) -> u64 {
+        3 * MAX_HEAP as u64
+    }
+    fn render(&self) -> String {
+        format!("{:?}", self.heaps)
+    }
+    /// Two players: perfect (a zero nim-sum loses for the mover). Otherwise the default.
+    fn evaluate(&self, seat: usize) -> f64 {
+        if let Some(w) = self.winner {
+            return (w == seat) as u8 as f64;
+        }
+        if self.config.players != 2 {
+            return 0.5;
+        }
+        let mover_wins = self.nim_sum() != 0;
+        if (self.to_move == seat) == mover_wins {
+            1.0
+        } else {
+            0.0
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Guess: chance deals player 1 a hidden card from {0: 1, 1: 1, 2: 1, 3: 3} (weights); player 0
+// names a card and wins if it is right. Honest play names 3; a player who peeks names the card.
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct Guess {
+    config: Config,
+    card: Option<u8>,
+    guess: Option<u8>,
+    rng: GameRng,
+}
+
+const GUESS_WEIGHTS: [u32; 4] = [1, 1, 1, 3];
+
+impl Guess {
+    fn dealt(card: u8) -> Guess {
+        let mut g = Guess::new(&Config::with_players(&Guess::info(), 2).unwrap(), 5).unwrap();
+        g.apply(card as Action).unwrap();
+        g
+    }
+}
+
+impl Game for Guess {
+    fn info() -> GameInfo {
+        GameInfo {
+            name: "guess",
+            title: "Guess",
+            min_players: 2,
+            max_players: 2,
+            options: vec![],
+            hidden_information: true,
+            state_version: 1,
+        }
+    }
+    fn new(config: &Config, seed: u64) -> Result<Self, GameError> {
+        Ok(Guess {
+            config: config.clone(),
+            card: None,
+            guess: None,
+            rng: GameRng::new(seed),
+        })
+    }
+    fn config(&self) -> &Config {
+        &self.config
+    }
+    fn num_distinct_actions(&self) -> u32 {
+        4
+    }
+    fn turn(&self) -> Turn {
+        match (self.card, self.guess) {
+            (None, _) => Turn::Chance,
+            (Some(_), None) => Turn::Player(0),
+            _ => Turn::Terminal,
+        }
+    }
+    fn legal_actions(&self, out: &mut Vec<Action>) {
+        out.clear();
+        if self.turn() != Turn::Terminal {
+            out.extend(0..4);
+        }
+    }
+    fn chance_outcomes(&self, out: &mut Vec<(Action, u32)>) {
+        out.clear();
+        if self.turn() == Turn::Chance {
+            out.extend((0..4).map(|k| (k as Action, GUESS_WEIGHTS[k])));
+        }
+    }
+    fn apply(&mut self, action: Action) -> Result<(), RuleError> {
+        if action >= 4 {
+            return Err(RuleError::new("no such card"));
+        }
+        match self.turn() {
+            Turn::Chance => self.card = Some(action as u8),
+            Turn::Player(_) => self.guess = Some(action as u8),
+            Turn::Terminal => return Err(RuleError::new("over")),
+        }
+        Ok(())
+    }
+    fn scores(&self) -> Vec<f64> {
+        let w = self.winners();
+        (0..2).map(|p| w.contains(&p) as u8 as f64).collect()
+    }
+    fn winners(&self) -> Vec<usize> {
+        match (self.card, self.guess) {
+            (Some(c), Some(g)) => vec![if c == g { 0 } else { 1 }],
+            _ => vec![],
+        }
+    }
+    fn observation(&self, seat: usize) -> Value {
+        let card = if seat == 1 || self.guess.is_some() {
+            json!(self.card)
+        } else {
+            Value::Null
+        };
+        json!({ "card": card, "guess": self.guess })
+    }
+    fn observation_tensor_len(&self) -> usize {
+        8
+    }
+    fn observation_tensor(&self, seat: usize, out: &mut [f32]) {
+        out.fill(0.0);
+        if let Some(c) = self.card.filter(|_| seat == 1 || self.guess.is_some()) {
+            out[c as usize] = 1.0;
+        }
+        if let Some(g) = self.guess {
+            out[4 + g as usize] = 1.0;
+        }
+    }
+    fn action_label(&self, action: Action) -> String {
+        format!("card {action}")
+    }
+    /// Player 0 does not see the card: draw it again from the weights, from `seed` alone.
+    fn determinize(&self, seat: usize, seed: u64) -> Self {
+        let mut g = self.clone();
+        g.rng = GameRng::new(seed);
+        if seat == 0 && self.guess.is_none() && self.card.is_some() {
+            let k = g.rng.weighted(GUESS_WEIGHTS.iter().copied());
+            g.card = Some(k as u8);
+        }
+        g
+    }
+    fn rng_mut(&mut self) -> &mut GameRng {
+        &mut self.rng
+    }
+    fn max_game_length(&self) -> u64 {
+        2
+    }
+    fn render(&self) -> String {
+        format!("{:?} {:?}", self.card, self.guess)
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Helpers.
+
+fn config(v: Value) -> SearchConfig {
+    SearchConfig::from_json(&v).unwrap()
+}
+
+/// Everything but the wall-clock time.
+fn same(a: &SearchResult, b: &SearchResult) -> bool {
+    a.action == b.action
+        && a.seat == b.seat
+        && a.kind == b.kind
+        && a.stats == b.stats
+        && a.iterations == b.iterations
+        && a.nodes == b.nodes
+}
+
+/// Play a game between bots (seat i plays `bots[i]`), chance drawn from the game's own RNG.
+fn play<G: Game>(mut g: G, bots: &[&dyn Bot<G>], seed: u64) -> Vec<f64> {
+    let mut rng = GameRng::new(seed);
+    let mut outcomes = Vec::new();
+    while g.turn() != Turn::Terminal {
+        let a = match g.turn() {
+            Turn::Chance => {
+                g.chance_outcomes(&mut outcomes);
+                outcomes[rng.weighted(outcomes.iter().map(|o| o.1))].0
+            }
+            Turn::Player(p) => bots[p].choose(&g, rng.next_u64()).unwrap(),
+            Turn::Terminal => unreachable!(),
+        };
+        g.apply(a).unwrap();
+    }
+    g.returns()
+}
+
+fn reference(players: usize, deals: &[Action]) -> Reference {
+    let mut g = Reference::new(
+        &Config::with_players(&Reference::info(), players).unwrap(),
+        1,
+    )
+    .unwrap();
+    for &d in deals {
+        g.apply(d).unwrap();
+    }
+    g
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tests.
+
+#[test]
+fn mcts_finds_the_forced_win_in_nim() {
+    // Heaps 2, 3, 6: nim-sum 7; the only winning move takes 5 from the heap of 6 (action 18),
+    // and every other move loses against perfect play.
+    let g = Nim::position(2, [2, 3, 6], 0);
+    for threads in [1, 2] {
+        let r = search::search(
+            &g,
+            &config(json!({"kind": "mcts", "iterations": 10000, "threads": threads})),
+            7,
+        )
+        .unwrap();
+        assert_eq!(r.kind, "uct");
+        assert_eq!(r.action, 18, "threads {threads}: {r:?}");
+        assert_eq!(r.iterations, 10000);
+        assert_eq!(r.stats.len(), 11);
+        let win = r.stats.iter().find(|s| s.action == 18).unwrap();
+        assert!(win.value > 0.8 && win.visits > 5000, "{r:?}");
+    }
+    // The losing side of a won position: every move loses, and MCTS values them all low.
+    let lost = Nim::position(2, [1, 2, 3], 1);
+    let r = search::search(&lost, &config(json!({"iterations": 5000})), 3).unwrap();
+    let best = r.stats.iter().map(|s| s.value).fold(0.0, f64::max);
+    assert!(best < 0.5, "{r:?}");
+}
+
+#[test]
+fn mcts_in_a_three_player_game_values_moves_for_the_mover() {
+    // Player 2 to move with one heap of 3: taking all 3 wins at once.
+    let g = Nim::position(3, [0, 0, 3], 2);
+    let r = search::search(&g, &config(json!({"iterations": 3000})), 1).unwrap();
+    assert_eq!(r.seat, 2);
+    assert_eq!(r.action, 2 * MAX_HEAP + 2);
+    let win = r.stats.iter().find(|s| s.action == r.action).unwrap();
+    assert!((win.value - 1.0).abs() < 1e-9, "{r:?}");
+    // Heaps 1 and 1 with player 0 to move: whatever it does, player 1 takes the last stone.
+    let g = Nim::position(3, [1, 1, 0], 0);
+    let r = search::search(&g, &config(json!({"iterations": 500})), 1).unwrap();
+    assert!(r.stats.iter().all(|s| s.value == 0.0), "{r:?}");
+}
+
+#[test]
+fn heuristic_bot_is_greedy_on_evaluate() {
+    let g = Nim::position(2, [3, 4, 5], 0);
+    let r = search::search(&g, &SearchConfig::of(BotKind::Heuristic), 9).unwrap();
+    assert_eq!(r.kind, "heuristic");
+    assert_eq!(r.action, 1);
+    assert_eq!(r.stats.iter().map(|s| s.visits).sum::<u64>(), 1);
+    assert_eq!(r.stats[1].value, 1.0);
+    // A rollout cut at depth 0 scores leaves with evaluate: a perfect evaluation, so few
+    // iterations suffice.
+    let r = search::search(
+        &g,
+        &config(json!({"iterations": 200, "rollout_depth": 0})),
+        9,
+    )
+    .unwrap();
+    assert_eq!(r.action, 1);
+}
+
+#[test]
+fn heuristic_bot_averages_or_samples_chance() {
+    // Reference, 2 players, before the deals: nothing to choose. After the deals the decision is
+    // followed by no chance except on swap; both modes give a value to every action.
+    let g = reference(2, &[2, 0]); // player 0 holds a 3, player 1 a 1
+    for chance in [ChanceEval::Average, ChanceEval::Sample] {
+        let bot = HeuristicBot {
+            chance,
+            samples: 16,
+        };
+        let r = bot.analyze(&g, 4).unwrap();
+        assert_eq!(r.stats.len(), 3);
+        assert!(
+            r.stats.iter().all(|s| (0.0..=1.0).contains(&s.value)),
+            "{r:?}"
+        );
+        assert_eq!(r, {
+            let mut again = bot.analyze(&g, 4).unwrap();
+            again.seconds = r.seconds;
+            again
+        });
+    }
+}
+
+#[test]
+fn bots_refuse_states_without_a_player_to_move() {
+    let g = reference(2, &[]);
+    assert_eq!(g.turn(), Turn::Chance);
+    for kind in ["random", "heuristic", "mcts", "uct", "ismcts"] {
+        let e = search::search(&g, &config(json!({ "kind": kind })), 1).unwrap_err();
+        assert!(e.contains("chance"), "{kind}: {e}");
+    }
+    let mut over = Nim::position(2, [0, 0, 1], 0);
+    over.apply(2 * MAX_HEAP).unwrap();
+    let e = search::search(&over, &SearchConfig::default(), 1).unwrap_err();
+    assert!(e.contains("over"), "{e}");
+}
+
+#[test]
+fn ismcts_does_not_see_the_hidden_card() {
+    let cfg = config(json!({"kind": "mcts", "iterations": 4000}));
+    let results: Vec<SearchResult> = (0..4)
+        .map(|card| search::search(&Guess::dealt(card), &cfg, 11).unwrap())
+        .collect();
+    for r in &results {
+        assert_eq!(r.kind, "ismcts");
+        assert_eq!(r.action, 3, "{r:?}");
+        // Identical statistics: the search never read the card.
+        assert!(same(r, &results[0]), "{r:?} vs {:?}", results[0]);
+    }
+    // UCT on the true state peeks (a cheating baseline), and names the card.
+    for card in 0..4 {
+        let r = search::search(
+            &Guess::dealt(card),
+            &config(json!({"kind": "uct", "iterations": 400})),
+            11,
+        )
+        .unwrap();
+        assert_eq!(r.action, card as Action, "{r:?}");
+    }
+}
+
+#[test]
+fn ismcts_on_the_reference_game_ignores_the_opponents_card() {
+    // Player 0 holds a 4; player 1 holds a 5 or a 1. Same seed, same observation for player 0.
+    // (Reference::determinize pools the unseen cards in an order that depends on where they
+    // are, so statistics differ slightly; the choice must not.)
+    let high = reference(2, &[3, 4]);
+    let low = reference(2, &[3, 0]);
+    assert_eq!(high.observation(0), low.observation(0));
+    for threads in [1, 2] {
+        let cfg = config(json!({"kind": "mcts", "iterations": 6000, "threads": threads}));
+        let a = search::search(&high, &cfg, 21).unwrap();
+        let b = search::search(&low, &cfg, 21).unwrap();
+        assert_eq!(a.kind, "ismcts");
+        assert_eq!(a.action, b.action, "{a:?}\n{b:?}");
+    }
+}
+
+#[test]
+fn search_is_deterministic_for_a_seed_and_thread_count() {
+    let g = reference(3, &[1, 3, 4]);
+    for kind in ["uct", "ismcts", "random", "heuristic"] {
+        for threads in [1, 2, 3] {
+            let cfg = config(json!({"kind": kind, "iterations": 1500, "threads": threads}));
+            let a = search::search(&g, &cfg, 99).unwrap();
+            let b = search::search(&g, &cfg, 99).unwrap();
+            assert!(same(&a, &b), "{kind} x{threads}: {a:?} vs {b:?}");
+            let visits: u64 = a.stats.iter().map(|s| s.visits).sum();
+            if kind == "uct" || kind == "ismcts" {
+                assert_eq!(a.iterations, 1500);
+                assert_eq!(
+                    visits, 1500,
+                    "every iteration passes through one root action"
+                );
+            }
+        }
+    }
+    // Another seed searches differently.
+    let cfg = config(json!({"kind": "ismcts", "iterations": 1500}));
+    let a = search::search(&g, &cfg, 1).unwrap();
+    let b = search::search(&g, &cfg, 2).unwrap();
+    assert_ne!(a.stats, b.stats);
+}
+
+#[test]
+fn heuristic_rollouts_and_depth_cutoff_run() {
+    let g = reference(4, &[0, 1, 2, 3]);
+    let cfg = config(json!({
+        "kind": "ismcts", "iterations": 800, "rollout": "heuristic", "rollout_depth": 3,
+        "rollout_epsilon": 0.2, "c": 0.8
+    }));
+    let r = search::search(&g, &cfg, 5).unwrap();
+    assert_eq!(r.iterations, 800);
+    assert!(r.stats.iter().all(|s| s.value.is_finite()));
+    let m = Mcts {
+        rollout: Rollout::Heuristic,
+        rollout_epsilon: 0.0,
+        ..Mcts::uct(1000)
+    };
+    let r = m.analyze(&Nim::position(2, [2, 3, 6], 0), 1).unwrap();
+    assert_eq!(r.action, 18, "perfect evaluation in the rollouts: {r:?}");
+}
+
+#[test]
+fn time_budget_stops_the_search() {
+    let g = reference(3, &[1, 3, 4]);
+    let cfg = config(json!({"kind": "ismcts", "seconds": 0.05, "threads": 2}));
+    let r = search::search(&g, &cfg, 5).unwrap();
+    assert!(r.iterations > 100, "{r:?}");
+    assert!(r.seconds < 1.0, "{r:?}");
+    // Both limits: the iterations run out first.
+    let cfg = config(json!({"kind": "uct", "seconds": 10.0, "iterations": 300}));
+    assert_eq!(search::search(&g, &cfg, 5).unwrap().iterations, 300);
+}
+
+#[test]
+fn the_tree_stops_growing_at_max_nodes() {
+    let g = Nim::position(2, [3, 4, 5], 0);
+    let r = search::search(&g, &config(json!({"iterations": 2000, "max_nodes": 50})), 1).unwrap();
+    assert_eq!(r.iterations, 2000);
+    assert!(r.nodes <= 50);
+}
+
+#[test]
+fn a_single_legal_action_is_returned_without_search() {
+    let g = Nim::position(2, [0, 0, 1], 0);
+    let r = search::search(&g, &SearchConfig::default(), 1).unwrap();
+    assert_eq!((r.action, r.iterations), (2 * MAX_HEAP, 0));
+    assert_eq!(r.policy(), vec![1.0]);
+}
+
+#[test]
+fn mcts_and_heuristic_beat_random_at_nim() {
+    let mcts = Mcts::uct(300);
+    let heuristic = HeuristicBot::default();
+    let random = RandomBot;
+    let start = Nim::position(2, [3, 4, 5], 0);
+    for (name, bot) in [("mcts", &mcts as &dyn Bot<Nim>), ("heuristic", &heuristic)] {
+        let mut wins = 0.0;
+        let games = 40;
+        for i in 0..games {
+            // Alternate seats: the seat of the strong bot moves first in half the games.
+            let seat = i % 2;
+            let bots: [&dyn Bot<Nim>; 2] = if seat == 0 {
+                [bot, &random]
+            } else {
+                [&random, bot]
+            };
+            wins += play(start.clone(), &bots, i as u64)[seat];
+        }
+        assert!(wins >= 0.85 * games as f64, "{name}: {wins}/{games}");
+    }
+}
+
+#[test]
+fn ismcts_beats_random_at_the_reference_game() {
+    // Chance and hidden cards; 2 players, the searcher alternating seats.
+    let ismcts = Mcts::ismcts(300);
+    let random = RandomBot;
+    let start = reference(2, &[]);
+    let (mut wins, mut random_wins) = (0.0, 0.0);
+    for i in 0..200u64 {
+        let seat = (i % 2) as usize;
+        let bots: [&dyn Bot<Reference>; 2] = if seat == 0 {
+            [&ismcts, &random]
+        } else {
+            [&random, &ismcts]
+        };
+        let r = play(start.clone(), &bots, i);
+        wins += r[seat];
+        random_wins += r[1 - seat];
+    }
+    assert!(
+        wins > random_wins + 20.0,
+        "ismcts {wins} vs random {random_wins}"
+    );
+}
+
+#[test]
+fn search_config_reads_json_and_names_bad_fields() {
+    let c = SearchConfig::from_json_str(
+        r#"{"kind":"mcts","iterations":2000,"threads":2,"c":1.4,"rollout":"heuristic"}"#,
+    )
+    .unwrap();
+    assert_eq!(c.kind, BotKind::Mcts);
+    assert_eq!(
+        (c.iterations, c.threads, c.rollout),
+        (Some(2000), 2, Rollout::Heuristic)
+    );
+    assert_eq!(c.resolved_mcts::<Nim>(), Some(false));
+    assert_eq!(c.resolved_mcts::<Reference>(), Some(true));
+    assert_eq!(
+        SearchConfig::from_json(&json!({})).unwrap(),
+        SearchConfig::default()
+    );
+    for (bad, word) in [
+        (json!({"kind": "alphazero"}), "alphazero"),
+        (json!({"threads": 0}), "threads"),
+        (json!({"iterations": 0}), "iterations"),
+        (json!({"seconds": -1.0}), "seconds"),
+        (json!({"c": -0.5}), "'c'"),
+        (json!({"iterations": "many"}), "many"),
+        (json!({"itertions": 5}), "itertions"),
+        (json!({"rollout_epsilon": 2.0}), "rollout_epsilon"),
+        (json!([1, 2]), "search configuration"),
+    ] {
+        let e = SearchConfig::from_json(&bad).unwrap_err();
+        assert!(e.contains(word), "{bad}: {e}");
+    }
+    // search() validates too.
+    let bad = SearchConfig {
+        threads: 0,
+        ..SearchConfig::default()
+    };
+    assert!(search::search(&Nim::position(2, [3, 4, 5], 0), &bad, 1).is_err());
+}
+
+#[test]
+fn results_serialize_for_the_bindings() {
+    let g = Nim::position(2, [1, 2, 0], 0);
+    let r = search::search(&g, &config(json!({"iterations": 100})), 1).unwrap();
+    let v = serde_json::to_value(&r).unwrap();
+    assert_eq!(v["kind"], "uct");
+    assert_eq!(v["stats"].as_array().unwrap().len(), 3);
+    let p = r.policy();
+    assert!((p.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+}
