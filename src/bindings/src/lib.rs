@@ -145,7 +145,8 @@ impl PyGame {
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let module = py.import("meeple._engine")?;
         let f = module.getattr("from_json")?;
-        PyTuple::new(py, [f, self.to_json().into_pyobject(py)?.into_any()])
+        let args = PyTuple::new(py, [self.to_json()])?;
+        PyTuple::new(py, [f, args.into_any()])
     }
 
     /// Every action applied so far, chance outcomes included.

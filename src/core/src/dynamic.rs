@@ -147,6 +147,7 @@ impl GameEntry {
             info: G::info,
             create: create::<G>,
             from_json: from_json::<G>,
+            random_games: random_games::<G>,
         }
     }
     pub fn name(&self) -> &'static str {

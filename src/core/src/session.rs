@@ -137,7 +137,7 @@ impl Session {
         let who = match self.state.turn() {
             Turn::Player(p) => format!("player {p} to move"),
             Turn::Chance => "a chance node".to_string(),
-            Turn::Terminal => "the game is over".to_string(),
+            Turn::Terminal => return format!("illegal action {action}: the game is over"),
         };
         if action >= n {
             return format!(

@@ -1,0 +1,530 @@
+"""The ``meeple`` command line: list, play, simulate, replay, bench, demo."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+import meeple
+from meeple import bots as bots_mod
+from meeple._engine import random_games
+
+console = Console()
+err_console = Console(stderr=True)
+
+
+class CliError(click.ClickException):
+    """A one-line error and exit code 2, never a traceback."""
+
+    exit_code = 2
+
+
+def _fail(msg: str) -> CliError:
+    return CliError(msg)
+
+
+def _check_game(name: str) -> dict[str, Any]:
+    if name not in meeple.games():
+        raise _fail(f"unknown game {name!r}; known games: {', '.join(meeple.games())}")
+    return meeple.game_info(name)
+
+
+def _players_for(info: dict[str, Any], players: int | None) -> int:
+    if players is None:
+        return max(int(info["min_players"]), min(4, int(info["max_players"])))
+    if not info["min_players"] <= players <= info["max_players"]:
+        raise _fail(
+            f"{info['name']} is played by {info['min_players']} to {info['max_players']} players, "
+            f"not {players}"
+        )
+    return players
+
+
+def _parse_options(pairs: Sequence[str]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for p in pairs:
+        if "=" not in p:
+            raise _fail(f"bad --option {p!r}: expected name=value (value as JSON or a word)")
+        k, v = p.split("=", 1)
+        try:
+            out[k] = json.loads(v)
+        except json.JSONDecodeError:
+            out[k] = v
+    return out
+
+
+def _new_game(name: str, players: int, seed: int, options: dict[str, Any]) -> meeple.Game:
+    try:
+        return meeple.new_game(name, players=players, seed=seed, **options)
+    except ValueError as e:
+        raise _fail(str(e)) from None
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(meeple.__version__, prog_name="meeple")
+def main() -> None:
+    """Fast, exact rules engines for modern board games."""
+
+
+@main.command("list")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def list_games(as_json: bool) -> None:
+    """List the games with their player counts and options."""
+    infos = [meeple.game_info(g) for g in meeple.games()]
+    if as_json:
+        click.echo(json.dumps(infos, indent=2))
+        return
+    t = Table(title="meeple games")
+    for col in ("game", "title", "players", "actions", "hidden info", "options"):
+        t.add_column(col)
+    for i in infos:
+        t.add_row(
+            i["name"],
+            i["title"],
+            f"{i['min_players']}-{i['max_players']}",
+            str(i["num_distinct_actions"]),
+            "yes" if i["hidden_information"] else "no",
+            ", ".join(i["options"]) or "-",
+        )
+    console.print(t)
+
+
+def _bots_for(spec: str, players: int, seed: int) -> list[bots_mod.Bot]:
+    specs = [s for s in spec.split(";" if ";" in spec else ",") if s] if spec else ["random"]
+    # "mcts:iterations=10,threads=2" holds commas: re-join parameter pieces.
+    merged: list[str] = []
+    for s in specs:
+        if merged and "=" in s and ":" not in s:
+            merged[-1] += "," + s
+        else:
+            merged.append(s)
+    if len(merged) == 1:
+        merged *= players
+    if len(merged) != players:
+        raise _fail(f"--bots names {len(merged)} bots for {players} players")
+    try:
+        return [bots_mod.parse(s, seed=seed * 1000 + i) for i, s in enumerate(merged)]
+    except ValueError as e:
+        raise _fail(str(e)) from None
+
+
+def _play_one(game: meeple.Game, bots: Sequence[bots_mod.Bot]) -> None:
+    while not game.is_terminal:
+        seat = game.current_player
+        action = bots[seat].choose(game)
+        game.apply_action(action)
+
+
+def _wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return (0.0, 0.0)
+    p = wins / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return (max(0.0, c - h), min(1.0, c + h))
+
+
+@main.command()
+@click.argument("game")
+@click.option("--games", "n_games", default=100, show_default=True, type=click.IntRange(1))
+@click.option("--players", type=int, help="Player count (default: 4 where allowed).")
+@click.option(
+    "--bots", default="random", show_default=True, help="Comma list, one per seat, or one for all."
+)
+@click.option("--seed", default=0, show_default=True, type=click.IntRange(0, 2**64 - 1))
+@click.option("--threads", default=1, show_default=True, type=click.IntRange(1, 256))
+@click.option("--option", "options", multiple=True, help="Game option name=value (repeatable).")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Write JSONL records.")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def simulate(
+    game: str,
+    n_games: int,
+    players: int | None,
+    bots: str,
+    seed: int,
+    threads: int,
+    options: tuple[str, ...],
+    out: Path | None,
+    as_json: bool,
+) -> None:
+    """Play many seeded games between bots and report win rates."""
+    info = _check_game(game)
+    players = _players_for(info, players)
+    opts = _parse_options(options)
+    _new_game(game, players, seed, opts)  # validates options early
+    bot_list = _bots_for(bots, players, seed)
+    all_random = all(isinstance(b, bots_mod.Random) for b in bot_list)
+    start = time.perf_counter()
+    wins = [0.0] * players
+    score_sum = [0.0] * players
+    total_len = 0
+    if all_random and out is None:
+        # Fast path: the whole batch in Rust, across threads, with the GIL released.
+        lengths, scores, returns, _finished = random_games(
+            game, players, n_games, seed, threads, opts
+        )
+        for i in range(players):
+            wins[i] = float(returns[:, i].sum())
+            score_sum[i] = float(scores[:, i].sum())
+        total_len = int(lengths.sum())
+    else:
+        fh = out.open("w") if out is not None else None
+        try:
+            with Progress(
+                TextColumn("{task.description}"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeRemainingColumn(),
+                console=err_console,
+                disable=as_json,
+            ) as progress:
+                task = progress.add_task(f"{game}", total=n_games)
+                for i in range(n_games):
+                    g = _new_game(game, players, seed + i, opts)
+                    _play_one(g, bot_list)
+                    for s, ret in enumerate(g.returns()):
+                        wins[s] += ret
+                    for s, sc in enumerate(g.scores()):
+                        score_sum[s] += sc
+                    total_len += len(g.history())
+                    if fh is not None:
+                        fh.write(g.record() + "\n")
+                    progress.advance(task)
+        finally:
+            if fh is not None:
+                fh.close()
+    elapsed = max(time.perf_counter() - start, 1e-9)
+    rows: list[dict[str, Any]] = []
+    for s in range(players):
+        lo, hi = _wilson(wins[s], n_games)
+        rows.append(
+            {
+                "seat": s,
+                "bot": getattr(bot_list[s], "name", "bot"),
+                "wins": wins[s],
+                "win_rate": wins[s] / n_games,
+                "win_rate_ci95": [lo, hi],
+                "mean_score": score_sum[s] / n_games,
+            }
+        )
+    result = {
+        "game": game,
+        "players": players,
+        "games": n_games,
+        "seed": seed,
+        "mean_length": total_len / n_games,
+        "games_per_s": n_games / elapsed,
+        "seats": rows,
+    }
+    if as_json:
+        click.echo(json.dumps(result))
+        return
+    t = Table(title=f"{game}: {n_games} games, {players} players, seed {seed}")
+    for col in ("seat", "bot", "wins", "win rate (95% CI)", "mean score"):
+        t.add_column(col)
+    for r in rows:
+        lo, hi = r["win_rate_ci95"]
+        t.add_row(
+            str(r["seat"]),
+            str(r["bot"]),
+            f"{r['wins']:.1f}",
+            f"{r['win_rate']:.3f} ({lo:.3f}-{hi:.3f})",
+            f"{r['mean_score']:.2f}",
+        )
+    console.print(t)
+    console.print(
+        f"mean length {result['mean_length']:.1f} actions, {result['games_per_s']:.1f} games/s"
+    )
+
+
+def _read_records(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
+    text = path.read_text()
+    stripped = text.strip()
+    if stripped.startswith("{") and "\n" not in stripped:
+        yield 1, json.loads(stripped)
+        return
+    for n, line in enumerate(text.splitlines(), 1):
+        if line.strip():
+            try:
+                yield n, json.loads(line)
+            except json.JSONDecodeError as e:
+                raise _fail(f"{path}:{n}: not JSON: {e}") from None
+
+
+@main.command()
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--show", is_flag=True, help="Print the final position of each game.")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def replay(file: Path, show: bool, as_json: bool) -> None:
+    """Validate and show the records in FILE (JSON lines from `simulate --out`)."""
+    results: list[dict[str, Any]] = []
+    for n, rec in _read_records(file):
+        try:
+            g = meeple.replay(rec)
+        except ValueError as e:
+            raise _fail(f"{file}:{n}: {e}") from None
+        results.append(
+            {
+                "line": n,
+                "game": g.game_id,
+                "actions": len(g.history()),
+                "terminal": g.is_terminal,
+                "scores": g.scores(),
+                "winners": g.winners(),
+            }
+        )
+        if show and not as_json:
+            console.print(f"[bold]line {n}: {g.game_id}[/bold]")
+            console.print(str(g), markup=False, highlight=False)
+    if as_json:
+        click.echo(json.dumps(results))
+        return
+    t = Table(title=f"{file.name}: {len(results)} records, all valid")
+    for col in ("line", "game", "actions", "finished", "scores", "winners"):
+        t.add_column(col)
+    for r in results:
+        t.add_row(
+            str(r["line"]),
+            r["game"],
+            str(r["actions"]),
+            "yes" if r["terminal"] else "no",
+            " ".join(f"{s:g}" for s in r["scores"]),
+            " ".join(map(str, r["winners"])),
+        )
+    console.print(t)
+
+
+def _prompt_action(game: meeple.Game) -> int | None:
+    legal = game.legal_actions()
+    labels = [game.action_to_string(a) for a in legal]
+    for i, label in enumerate(labels):
+        console.print(f"  [cyan]{i:>3}[/cyan]  {label}", highlight=False)
+    while True:
+        try:
+            answer = console.input("your move (number or label, q to quit): ").strip()
+        except EOFError:
+            return None
+        if answer in ("q", "quit", "exit"):
+            return None
+        if answer.isdigit() and int(answer) < len(legal):
+            return legal[int(answer)]
+        if answer in labels:
+            return legal[labels.index(answer)]
+        console.print(f"[red]not a legal move: {answer!r}[/red]")
+
+
+@main.command()
+@click.argument("game")
+@click.option("--players", type=int, help="Player count (default: 4 where allowed).")
+@click.option("--seat", default=0, show_default=True, type=int, help="Your seat.")
+@click.option("--bots", default="random", show_default=True, help="Bots for the other seats.")
+@click.option("--seed", default=0, show_default=True, type=click.IntRange(0, 2**64 - 1))
+@click.option("--option", "options", multiple=True, help="Game option name=value (repeatable).")
+def play(
+    game: str, players: int | None, seat: int, bots: str, seed: int, options: tuple[str, ...]
+) -> None:
+    """Play GAME in the terminal against bots."""
+    info = _check_game(game)
+    players = _players_for(info, players)
+    if not 0 <= seat < players:
+        raise _fail(f"--seat must be in 0..{players - 1}")
+    g = _new_game(game, players, seed, _parse_options(options))
+    bot_list = _bots_for(bots, players, seed)
+    while not g.is_terminal:
+        p = g.current_player
+        if p == seat:
+            console.rule(f"{info['title']}: your turn (seat {seat})")
+            console.print(str(g), markup=False, highlight=False)
+            a = _prompt_action(g)
+            if a is None:
+                console.print("bye")
+                return
+        else:
+            a = bot_list[p].choose(g)
+            console.print(f"seat {p} plays: {g.action_to_string(a)}", highlight=False)
+        g.apply_action(a)
+    console.rule("game over")
+    console.print(str(g), markup=False, highlight=False)
+    console.print(f"scores {g.scores()}, winners {g.winners()}")
+
+
+def _python_loop_rate(game: str, players: int, seconds: float, seed: int) -> tuple[float, int]:
+    rng = random.Random(seed)
+    actions = 0
+    start = time.perf_counter()
+    n = 0
+    while time.perf_counter() - start < seconds:
+        g = meeple.new_game(game, players=players, seed=seed + n)
+        n += 1
+        while not g.is_terminal:
+            g.apply_action(rng.choice(g.legal_actions()))
+            actions += 1
+    return actions / (time.perf_counter() - start), n
+
+
+def _timed_batch(
+    game: str, players: int, threads: int, seconds: float
+) -> tuple[float, float, float]:
+    n = 8
+    while True:
+        start = time.perf_counter()
+        lengths, _s, _r, _f = random_games(game, players, n, 1, threads)
+        dt = time.perf_counter() - start
+        if dt >= seconds or n >= 1 << 22:
+            return n / dt, float(lengths.sum()) / dt, float(lengths.mean())
+        n = int(n * max(2.0, min(10.0, seconds / max(dt, 1e-6))))
+
+
+def bench_rows(
+    names: Sequence[str], players: int | None, threads: int, seconds: float
+) -> list[dict[str, Any]]:
+    rows: list[dict[str, Any]] = []
+    for name in names:
+        info = meeple.game_info(name)
+        p = _players_for(info, players)
+        gps1, aps1, mean_len = _timed_batch(name, p, 1, seconds)
+        gpsn, apsn, _ = (
+            _timed_batch(name, p, threads, seconds) if threads > 1 else (gps1, aps1, mean_len)
+        )
+        py_aps, _ = _python_loop_rate(name, p, seconds, 1)
+        g = meeple.new_game(name, players=p, seed=3)
+        rng = random.Random(3)
+        for _ in range(int(mean_len) // 2):
+            if g.is_terminal:
+                break
+            g.apply_action(rng.choice(g.legal_actions()))
+        reps = 20000
+        start = time.perf_counter()
+        for _ in range(reps):
+            g.clone()
+        clone_ns = (time.perf_counter() - start) / reps * 1e9
+        rows.append(
+            {
+                "game": name,
+                "players": p,
+                "games_per_s_1t": gps1,
+                "actions_per_s_1t": aps1,
+                "threads": threads,
+                "games_per_s_nt": gpsn,
+                "actions_per_s_nt": apsn,
+                "python_loop_actions_per_s": py_aps,
+                "clone_ns_python": clone_ns,
+                "json_bytes": len(g.to_json()),
+                "mean_actions_per_game": mean_len,
+            }
+        )
+    return rows
+
+
+@main.command()
+@click.argument("games", nargs=-1)
+@click.option("--players", type=int, help="Player count (default: 4 where allowed).")
+@click.option("--threads", default=2, show_default=True, type=click.IntRange(1, 256))
+@click.option("--seconds", default=1.0, show_default=True, type=click.FloatRange(0.05, 600))
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def bench(
+    games: tuple[str, ...], players: int | None, threads: int, seconds: float, as_json: bool
+) -> None:
+    """Throughput of random play per game: Rust loop (1 and N threads) and Python loop."""
+    names = list(games) or meeple.games()
+    for n in names:
+        _check_game(n)
+    rows = bench_rows(names, players, threads, seconds)
+    if as_json:
+        click.echo(json.dumps(rows))
+        return
+    t = Table(title=f"meeple bench (random play, {seconds:g}s per measurement)")
+    cols = [
+        "game",
+        "players",
+        "games/s 1t",
+        "actions/s 1t",
+        f"games/s {threads}t",
+        "py-loop actions/s",
+        "clone ns (py)",
+        "JSON bytes",
+        "actions/game",
+    ]
+    for c in cols:
+        t.add_column(c, justify="right")
+    for r in rows:
+        t.add_row(
+            r["game"],
+            str(r["players"]),
+            f"{r['games_per_s_1t']:,.0f}",
+            f"{r['actions_per_s_1t']:,.0f}",
+            f"{r['games_per_s_nt']:,.0f}",
+            f"{r['python_loop_actions_per_s']:,.0f}",
+            f"{r['clone_ns_python']:,.0f}",
+            f"{r['json_bytes']:,}",
+            f"{r['mean_actions_per_game']:,.1f}",
+        )
+    console.print(t)
+
+
+@main.command()
+@click.option("--seed", default=1, show_default=True, type=click.IntRange(0, 2**64 - 1))
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def demo(seed: int, as_json: bool) -> None:
+    """Play one seeded game of every title between built-in bots; show scores and speed."""
+    rows: list[dict[str, Any]] = []
+    for name in meeple.games():
+        info = meeple.game_info(name)
+        p = _players_for(info, None)
+        g = meeple.new_game(name, players=p, seed=seed)
+        bot_list = [bots_mod.Random(seed * 100 + i) for i in range(p)]
+        start = time.perf_counter()
+        _play_one(g, bot_list)
+        dt = time.perf_counter() - start
+        lengths, _s, _r, _f = random_games(name, p, 200, seed, 1)
+        t0 = time.perf_counter()
+        lengths, _s, _r, _f = random_games(name, p, 200, seed, 1)
+        rust_gps = 200 / max(time.perf_counter() - t0, 1e-9)
+        rows.append(
+            {
+                "game": name,
+                "players": p,
+                "actions": len(g.history()),
+                "scores": g.scores(),
+                "winners": g.winners(),
+                "python_seconds": dt,
+                "rust_games_per_s": rust_gps,
+            }
+        )
+        if not as_json:
+            console.rule(f"{info['title']} ({p} players, seed {seed})")
+            console.print(str(g), markup=False, highlight=False)
+    if as_json:
+        click.echo(json.dumps(rows))
+        return
+    t = Table(title="meeple demo: random bots")
+    for c in ("game", "players", "actions", "scores", "winners", "Rust random games/s"):
+        t.add_column(c)
+    for r in rows:
+        t.add_row(
+            r["game"],
+            str(r["players"]),
+            str(r["actions"]),
+            " ".join(f"{s:g}" for s in r["scores"]),
+            " ".join(map(str, r["winners"])),
+            f"{r['rust_games_per_s']:,.0f}",
+        )
+    console.print(t)
+    if not rows:
+        console.print("no complete games are registered yet")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

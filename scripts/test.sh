@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Every check of the project, from a fresh machine: installs what it needs, then runs the Rust
+# checks (fmt, clippy, tests) and the Python checks (ruff, mypy --strict, pytest).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+python3 -m pip install --quiet --disable-pip-version-check ".[test]"
+
+echo "== cargo fmt --check"
+cargo fmt --all -- --check
+echo "== cargo clippy -D warnings"
+cargo clippy --workspace --all-targets --quiet -- -D warnings
+echo "== cargo test"
+cargo test --workspace --quiet
+
+echo "== ruff"
+python3 -m ruff check python tests benches
+python3 -m ruff format --check python tests benches
+echo "== mypy --strict"
+python3 -m mypy
+echo "== pytest"
+# Run from the tests folder so the installed package (not the source tree) is imported.
+# Benchmarks run once each as plain tests here (--benchmark-disable): timing is for `meeple bench`.
+python3 -m pytest tests benches -p no:cacheprovider --benchmark-disable
