@@ -41,15 +41,25 @@ fn bench_games(c: &mut Criterion) {
         let name = format!("{}/{}p", info.name, players);
         let g = mid_game(&entry, players);
         let mut legal = Vec::new();
-        c.bench_function(&format!("{name}/legal_actions"), |b| b.iter(|| g.legal_actions(black_box(&mut legal))));
-        c.bench_function(&format!("{name}/clone"), |b| b.iter(|| black_box(g.clone_box())));
+        c.bench_function(&format!("{name}/legal_actions"), |b| {
+            b.iter(|| g.legal_actions(black_box(&mut legal)))
+        });
+        c.bench_function(&format!("{name}/clone"), |b| {
+            b.iter(|| black_box(g.clone_box()))
+        });
         g.legal_actions(&mut legal);
         if let Some(&a) = legal.first() {
             c.bench_function(&format!("{name}/apply"), |b| {
-                b.iter_batched(|| g.clone_box(), |mut s| s.apply(black_box(a)), BatchSize::SmallInput)
+                b.iter_batched(
+                    || g.clone_box(),
+                    |mut s| s.apply(black_box(a)),
+                    BatchSize::SmallInput,
+                )
             });
         }
-        c.bench_function(&format!("{name}/to_json"), |b| b.iter(|| black_box(g.to_json_value().to_string())));
+        c.bench_function(&format!("{name}/to_json"), |b| {
+            b.iter(|| black_box(g.to_json_value().to_string()))
+        });
         let config = Config::with_players(&info, players).expect("default config");
         let mut seed = 0u64;
         c.bench_function(&format!("{name}/random_game"), |b| {

@@ -70,7 +70,9 @@ pub fn py_to_value(obj: &Bound<'_, PyAny>) -> PyResult<Value> {
     }
     if let Ok(f) = obj.cast::<PyFloat>() {
         let x = f.value();
-        return Number::from_f64(x).map(Value::Number).ok_or_else(|| PyValueError::new_err(format!("{x} is not a finite number")));
+        return Number::from_f64(x)
+            .map(Value::Number)
+            .ok_or_else(|| PyValueError::new_err(format!("{x} is not a finite number")));
     }
     if let Ok(s) = obj.cast::<PyString>() {
         return Ok(Value::String(s.to_str()?.to_string()));
@@ -78,16 +80,26 @@ pub fn py_to_value(obj: &Bound<'_, PyAny>) -> PyResult<Value> {
     if let Ok(d) = obj.cast::<PyDict>() {
         let mut m = Map::new();
         for (k, v) in d.iter() {
-            let key = k.cast::<PyString>().map_err(|_| PyValueError::new_err(format!("dictionary key {k} is not a string")))?;
+            let key = k.cast::<PyString>().map_err(|_| {
+                PyValueError::new_err(format!("dictionary key {k} is not a string"))
+            })?;
             m.insert(key.to_str()?.to_string(), py_to_value(&v)?);
         }
         return Ok(Value::Object(m));
     }
     if let Ok(l) = obj.cast::<PyList>() {
-        return l.iter().map(|x| py_to_value(&x)).collect::<PyResult<Vec<_>>>().map(Value::Array);
+        return l
+            .iter()
+            .map(|x| py_to_value(&x))
+            .collect::<PyResult<Vec<_>>>()
+            .map(Value::Array);
     }
     if let Ok(t) = obj.cast::<PyTuple>() {
-        return t.iter().map(|x| py_to_value(&x)).collect::<PyResult<Vec<_>>>().map(Value::Array);
+        return t
+            .iter()
+            .map(|x| py_to_value(&x))
+            .collect::<PyResult<Vec<_>>>()
+            .map(Value::Array);
     }
     Err(PyValueError::new_err(format!(
         "cannot use a value of type {} here (expected JSON-like data)",

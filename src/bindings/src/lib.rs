@@ -36,7 +36,9 @@ impl PyGame {
     fn check_seat(&self, seat: i64) -> PyResult<usize> {
         let n = self.session.state.config().players;
         if seat < 0 || seat as usize >= n {
-            return Err(PyValueError::new_err(format!("seat {seat} out of range: this game has {n} players (seats 0..{n})")));
+            return Err(PyValueError::new_err(format!(
+                "seat {seat} out of range: this game has {n} players (seats 0..{n})"
+            )));
         }
         Ok(seat as usize)
     }
@@ -56,7 +58,10 @@ impl PyGame {
     /// The options in force (defaults filled in).
     #[getter]
     fn options<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        value_to_py(py, &Value::Object(self.session.state.config().options.clone()))
+        value_to_py(
+            py,
+            &Value::Object(self.session.state.config().options.clone()),
+        )
     }
     #[getter]
     fn num_distinct_actions(&self) -> u32 {
@@ -107,14 +112,19 @@ impl PyGame {
     fn action_to_string(&self, action: i64) -> PyResult<String> {
         let n = self.session.state.num_distinct_actions() as i64;
         if !(0..n).contains(&action) {
-            return Err(PyValueError::new_err(format!("action {action} out of range 0..{n}")));
+            return Err(PyValueError::new_err(format!(
+                "action {action} out of range 0..{n}"
+            )));
         }
         Ok(self.session.state.action_label(action as Action))
     }
 
     fn string_to_action(&self, text: &str) -> PyResult<Action> {
         self.session.state.parse_action(text).ok_or_else(|| {
-            PyValueError::new_err(format!("'{text}' is not a legal action here; legal: {}", self.legal_labels().join(", ")))
+            PyValueError::new_err(format!(
+                "'{text}' is not a legal action here; legal: {}",
+                self.legal_labels().join(", ")
+            ))
         })
     }
 
@@ -122,9 +132,14 @@ impl PyGame {
     fn apply_action(&mut self, action: i64) -> PyResult<()> {
         if action < 0 || action > u32::MAX as i64 {
             let n = self.session.state.num_distinct_actions();
-            return Err(IllegalActionError::new_err(format!("illegal action {action}: {} has actions 0..{n}", self.session.name())));
+            return Err(IllegalActionError::new_err(format!(
+                "illegal action {action}: {} has actions 0..{n}",
+                self.session.name()
+            )));
         }
-        self.session.apply_action(action as Action).map_err(to_py_err)
+        self.session
+            .apply_action(action as Action)
+            .map_err(to_py_err)
     }
 
     /// [(action, probability)] at a chance node (with chance="explicit"); [] elsewhere.
@@ -133,7 +148,9 @@ impl PyGame {
     }
 
     fn clone(&self) -> PyGame {
-        PyGame { session: self.session.clone() }
+        PyGame {
+            session: self.session.clone(),
+        }
     }
     fn __copy__(&self) -> PyGame {
         self.clone()
@@ -169,7 +186,11 @@ impl PyGame {
         value_to_py(py, &self.session.state.observation(seat))
     }
 
-    fn observation_tensor<'py>(&self, py: Python<'py>, seat: i64) -> PyResult<Bound<'py, PyArray1<f32>>> {
+    fn observation_tensor<'py>(
+        &self,
+        py: Python<'py>,
+        seat: i64,
+    ) -> PyResult<Bound<'py, PyArray1<f32>>> {
         let seat = self.check_seat(seat)?;
         let mut v = vec![0.0f32; self.session.state.observation_tensor_len()];
         self.session.state.observation_tensor(seat, &mut v);
@@ -179,7 +200,9 @@ impl PyGame {
     /// A new game consistent with `seat`'s observation, hidden information resampled.
     fn determinize(&self, seat: i64, seed: u64) -> PyResult<PyGame> {
         let seat = self.check_seat(seat)?;
-        Ok(PyGame { session: self.session.determinize(seat, seed).map_err(to_py_err)? })
+        Ok(PyGame {
+            session: self.session.determinize(seat, seed).map_err(to_py_err)?,
+        })
     }
 
     /// Heuristic value of the state for `seat`, in [0, 1].
@@ -237,7 +260,11 @@ impl PyGame {
 
 impl PyGame {
     fn legal_labels(&self) -> Vec<String> {
-        self.session.legal_actions().into_iter().map(|a| self.session.state.action_label(a)).collect()
+        self.session
+            .legal_actions()
+            .into_iter()
+            .map(|a| self.session.state.action_label(a))
+            .collect()
     }
 }
 
@@ -288,7 +315,11 @@ fn game_info_json(name: &str) -> PyResult<String> {
             }
         }
     }
-    let max_actions = actions.values().filter_map(Value::as_u64).max().unwrap_or(0);
+    let max_actions = actions
+        .values()
+        .filter_map(Value::as_u64)
+        .max()
+        .unwrap_or(0);
     let v = serde_json::json!({
         "name": info.name,
         "title": info.title,
@@ -306,7 +337,13 @@ fn game_info_json(name: &str) -> PyResult<String> {
 /// Create a game. `options` is a dict of option name -> value.
 #[pyfunction]
 #[pyo3(signature = (name, players, seed=0, chance="auto", options=None))]
-fn new_game(name: &str, players: usize, seed: u64, chance: &str, options: Option<&Bound<'_, PyDict>>) -> PyResult<PyGame> {
+fn new_game(
+    name: &str,
+    players: usize,
+    seed: u64,
+    chance: &str,
+    options: Option<&Bound<'_, PyDict>>,
+) -> PyResult<PyGame> {
     let entry = lookup(name).map_err(to_py_err)?;
     let chance = ChanceMode::parse(chance).map_err(to_py_err)?;
     let opts = options_map(options)?;
@@ -326,7 +363,8 @@ fn from_json(text: &str) -> PyResult<PyGame> {
 #[pyfunction]
 fn replay(record: &str) -> PyResult<PyGame> {
     let v = parse_json(record)?;
-    let record: Record = serde_json::from_value(v).map_err(|e| PyValueError::new_err(format!("bad record: {e}")))?;
+    let record: Record =
+        serde_json::from_value(v).map_err(|e| PyValueError::new_err(format!("bad record: {e}")))?;
     let entry = lookup(&record.game).map_err(to_py_err)?;
     let session = Session::replay(entry, &record).map_err(to_py_err)?;
     Ok(PyGame { session })
@@ -346,9 +384,15 @@ fn random_games<'py>(
     seed: u64,
     threads: usize,
     options: Option<&Bound<'_, PyDict>>,
-) -> PyResult<(Bound<'py, PyArray1<u64>>, Bound<'py, PyAny>, Bound<'py, PyAny>, Bound<'py, PyArray1<bool>>)> {
+) -> PyResult<(
+    Bound<'py, PyArray1<u64>>,
+    Bound<'py, PyAny>,
+    Bound<'py, PyAny>,
+    Bound<'py, PyArray1<bool>>,
+)> {
     let entry = lookup(name).map_err(to_py_err)?;
-    let config = meeple_core::Config::new(&(entry.info)(), players, &options_map(options)?).map_err(to_py_err)?;
+    let config = meeple_core::Config::new(&(entry.info)(), players, &options_map(options)?)
+        .map_err(to_py_err)?;
     // Fail early (with the game's own message) if this configuration cannot be set up.
     (entry.create)(&config, seed).map_err(to_py_err)?;
     let r = py.detach(move || (entry.random_games)(&config, games, seed, threads.max(1)));
@@ -359,12 +403,22 @@ fn random_games<'py>(
 fn batch_to_numpy(
     py: Python<'_>,
     r: meeple_core::playout::BatchResult,
-) -> PyResult<(Bound<'_, PyArray1<u64>>, Bound<'_, PyAny>, Bound<'_, PyAny>, Bound<'_, PyArray1<bool>>)> {
+) -> PyResult<(
+    Bound<'_, PyArray1<u64>>,
+    Bound<'_, PyAny>,
+    Bound<'_, PyAny>,
+    Bound<'_, PyArray1<bool>>,
+)> {
     let players = r.players.max(1);
     let n = r.lengths.len();
     let scores = PyArray1::from_vec(py, r.scores).reshape([n, players])?;
     let returns = PyArray1::from_vec(py, r.returns).reshape([n, players])?;
-    Ok((PyArray1::from_vec(py, r.lengths), scores.into_any(), returns.into_any(), PyArray1::from_vec(py, r.finished)))
+    Ok((
+        PyArray1::from_vec(py, r.lengths),
+        scores.into_any(),
+        returns.into_any(),
+        PyArray1::from_vec(py, r.finished),
+    ))
 }
 
 #[pymodule]
@@ -376,7 +430,10 @@ fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(from_json, m)?)?;
     m.add_function(wrap_pyfunction!(replay, m)?)?;
     m.add_function(wrap_pyfunction!(random_games, m)?)?;
-    m.add("IllegalActionError", m.py().get_type::<IllegalActionError>())?;
+    m.add(
+        "IllegalActionError",
+        m.py().get_type::<IllegalActionError>(),
+    )?;
     m.add("CHANCE", CHANCE)?;
     m.add("TERMINAL", TERMINAL)?;
     m.add("FORMAT_VERSION", FORMAT_VERSION)?;
