@@ -467,7 +467,13 @@ fn ismcts_on_the_reference_game_ignores_the_opponents_card() {
         let b = search::search(&low, &cfg, 21).unwrap();
         assert_eq!(a.kind, "ismcts");
         assert_eq!(a.action, b.action, "{a:?}\n{b:?}");
+        assert_eq!(a.action, 1, "bet with a 4: {a:?}");
     }
+    // UCT on the true state peeks: it bets against the 1 and swaps against the 5.
+    let cfg = config(json!({"kind": "uct", "iterations": 6000}));
+    let a = search::search(&high, &cfg, 21).unwrap();
+    let b = search::search(&low, &cfg, 21).unwrap();
+    assert_eq!((a.action, b.action), (2, 1), "{a:?}\n{b:?}");
 }
 
 #[test]
@@ -612,6 +618,7 @@ fn search_config_reads_json_and_names_bad_fields() {
         (json!({"threads": 0}), "threads"),
         (json!({"iterations": 0}), "iterations"),
         (json!({"seconds": -1.0}), "seconds"),
+        (json!({"seconds": 1e300}), "seconds"),
         (json!({"c": -0.5}), "'c'"),
         (json!({"iterations": "many"}), "many"),
         (json!({"itertions": 5}), "itertions"),
@@ -638,4 +645,64 @@ fn results_serialize_for_the_bindings() {
     assert_eq!(v["stats"].as_array().unwrap().len(), 3);
     let p = r.policy();
     assert!((p.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+}
+
+#[test]
+fn heuristic_bot_does_not_see_the_hidden_card() {
+    for (chance, samples) in [(ChanceEval::Average, 1), (ChanceEval::Sample, 400)] {
+        let bot = HeuristicBot { chance, samples };
+        let results: Vec<SearchResult> = (0..4)
+            .map(|card| bot.analyze(&Guess::dealt(card), 8).unwrap())
+            .collect();
+        for r in &results {
+            assert!(same(r, &results[0]), "{r:?} vs {:?}", results[0]);
+        }
+        if chance == ChanceEval::Sample {
+            assert_eq!(results[0].action, 3, "{:?}", results[0]);
+        }
+    }
+}
+
+/// Iterations per second on the test games: `cargo test -p meeple-core --release --test search
+/// -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn throughput() {
+    fn rate<G: Game>(name: &str, g: &G, kind: &str) {
+        let cfg = config(json!({"kind": kind, "iterations": 200_000}));
+        let r = search::search(g, &cfg, 1).unwrap();
+        println!(
+            "{name:<28} {kind:<7} {:>10.0} iterations/s ({} nodes)",
+            r.iterations as f64 / r.seconds,
+            r.nodes
+        );
+    }
+    rate("nim [2,3,6]", &Nim::position(2, [2, 3, 6], 0), "uct");
+    rate("reference 2p after deal", &reference(2, &[3, 4]), "uct");
+    rate("reference 2p after deal", &reference(2, &[3, 4]), "ismcts");
+    rate(
+        "reference 4p after deal",
+        &reference(4, &[0, 1, 2, 3]),
+        "ismcts",
+    );
+    for (cards, name) in [([3, 4], "4 vs 5"), ([3, 0], "4 vs 1")] {
+        for kind in ["uct", "ismcts"] {
+            let r = search::search(
+                &reference(2, &cards),
+                &config(json!({"kind": kind, "iterations": 6000})),
+                21,
+            )
+            .unwrap();
+            let s: Vec<String> = r
+                .stats
+                .iter()
+                .map(|s| format!("{}:{}/{:.3}", s.action, s.visits, s.value))
+                .collect();
+            println!(
+                "reference {name} {kind}: action {} {}",
+                r.action,
+                s.join(" ")
+            );
+        }
+    }
 }

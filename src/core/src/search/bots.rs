@@ -39,6 +39,10 @@ impl<G: Game> Bot<G> for RandomBot {
 /// [`Game::evaluate`]s best for the mover (a finished game counts its [`Game::returns`]). If the
 /// action leads to chance, the value is the expectation over outcomes (`Average`) or a mean over
 /// sampled outcome chains (`Sample`). Ties are broken at random from the seed.
+///
+/// On a game with hidden information the actions are applied to a determinization for the
+/// mover (`Game::determinize(seat, ..)`; in `Sample` mode a fresh one per sample), so the bot
+/// never reads what its seat cannot see, whatever `evaluate` looks at.
 #[derive(Clone, Copy, Debug)]
 pub struct HeuristicBot {
     pub chance: ChanceEval,
@@ -59,7 +63,9 @@ impl Default for HeuristicBot {
 const AVERAGE_BUDGET: usize = 256;
 
 impl HeuristicBot {
-    /// The heuristic value for `seat` of the state after `action`.
+    /// The heuristic value for `seat` of the state after `action`. On a hidden-information game
+    /// pass a determinization for `seat` (as [`Bot::analyze`] does); `Sample` mode draws a fresh
+    /// determinization of `game` per sample.
     pub fn action_value<G: Game>(
         &self,
         game: &G,
@@ -67,6 +73,7 @@ impl HeuristicBot {
         action: Action,
         rng: &mut GameRng,
     ) -> f64 {
+        let hidden = G::info().hidden_information;
         let mut next = game.clone();
         if next.apply(action).is_err() {
             return f64::NEG_INFINITY;
@@ -74,13 +81,21 @@ impl HeuristicBot {
         match self.chance {
             ChanceEval::Average => average_value(&next, seat, AVERAGE_BUDGET),
             ChanceEval::Sample => {
-                if next.turn() != Turn::Chance {
+                if next.turn() != Turn::Chance && !hidden {
                     return leaf_value(&next, seat);
                 }
                 let mut outcomes = Vec::new();
                 let mut total = 0.0;
                 for _ in 0..self.samples {
-                    let mut g = next.clone();
+                    let mut g = if hidden {
+                        let mut d = game.determinize(seat, rng.next_u64());
+                        if d.apply(action).is_err() {
+                            return f64::NEG_INFINITY;
+                        }
+                        d
+                    } else {
+                        next.clone()
+                    };
                     let bound = g.max_game_length();
                     let mut steps = 0;
                     while g.turn() == Turn::Chance && steps < bound {
@@ -136,9 +151,18 @@ impl<G: Game> Bot<G> for HeuristicBot {
         let seat = seat_to_move(game)?;
         let legal = root_actions(game)?;
         let mut rng = GameRng::new(seed);
+        // Hidden information: one determinization shared by every action (common random
+        // numbers), so only what the seat sees can tell the actions apart.
+        let determinized;
+        let view = if G::info().hidden_information {
+            determinized = game.determinize(seat, rng.next_u64());
+            &determinized
+        } else {
+            game
+        };
         let values: Vec<f64> = legal
             .iter()
-            .map(|&a| self.action_value(game, seat, a, &mut rng))
+            .map(|&a| self.action_value(view, seat, a, &mut rng))
             .collect();
         let best = pick_best(&values, &mut rng);
         Ok(SearchResult {

@@ -466,6 +466,14 @@ impl<G: Game> Bot<G> for Mcts {
         let legal = root_actions(game)?;
         let kind = if self.determinize { "ismcts" } else { "uct" };
         if legal.len() == 1 {
+            // Nothing to decide. The value is the seat's evaluation, of a determinization under
+            // ISMCTS (never of what the seat cannot see).
+            let value = if self.determinize {
+                game.determinize(seat, game_seed(seed, u64::MAX))
+                    .evaluate(seat)
+            } else {
+                game.evaluate(seat)
+            };
             return Ok(SearchResult {
                 action: legal[0],
                 seat,
@@ -473,7 +481,7 @@ impl<G: Game> Bot<G> for Mcts {
                 stats: vec![ActionStats {
                     action: legal[0],
                     visits: 1,
-                    value: game.evaluate(seat),
+                    value,
                 }],
                 iterations: 0,
                 nodes: 0,

@@ -159,10 +159,13 @@ impl Default for SearchConfig {
             rollout_epsilon: 0.1,
             chance: ChanceEval::Average,
             samples: 8,
-            max_nodes: 4_000_000,
+            max_nodes: 2_000_000,
         }
     }
 }
+
+/// The longest time budget accepted (a day).
+pub const MAX_SECONDS: f64 = 86_400.0;
 
 /// Iterations when neither `iterations` nor `seconds` is given.
 pub const DEFAULT_ITERATIONS: u64 = 1000;
@@ -201,8 +204,11 @@ impl SearchConfig {
             return bad("iterations", "must be at least 1".into());
         }
         if let Some(s) = self.seconds {
-            if !(s.is_finite() && s > 0.0) {
-                return bad("seconds", format!("{s} is not a positive number"));
+            if !(s.is_finite() && s > 0.0 && s <= MAX_SECONDS) {
+                return bad(
+                    "seconds",
+                    format!("{s} is not a number of seconds in (0, {MAX_SECONDS}]"),
+                );
             }
         }
         if !(self.c.is_finite() && self.c >= 0.0) {
@@ -247,6 +253,13 @@ impl SearchConfig {
                 ..Mcts::from_config(self)
             }),
         }
+    }
+}
+
+/// A configuration is itself a bot: `analyze` is [`search`].
+impl<G: Game> Bot<G> for SearchConfig {
+    fn analyze(&self, game: &G, seed: u64) -> Result<SearchResult, String> {
+        search(game, self, seed)
     }
 }
 
