@@ -1,1 +1,857 @@
-//! puerto_rico: work in progress (not registered yet).
+//! Puerto Rico (Andreas Seyfarth): the base game for 3-5 players and the 2-player variant, from
+//! the rules spec `rules/puerto_rico.md` (sections 1-7, 10-14) and the base-game building chart.
+//!
+//! Everything a player decides is one small action: a role, a tile, one colonist, one building,
+//! one barrel kind, one (good, ship) load, one storage choice. Plantation draws are explicit
+//! chance nodes over the deck's composition (a multiset: nobody knows its order). The action-id
+//! layout, the observation tensor and every engine decision are documented in
+//! `docs/games/puerto_rico.md`.
+
+// Index loops over small fixed tables read more clearly than zipped iterators here.
+#![allow(clippy::needless_range_loop, clippy::too_many_arguments)]
+
+pub mod data;
+pub mod format;
+pub mod state;
+
+use data::*;
+use format::*;
+use meeple_core::{
+    Action, Config, Game, GameError, GameInfo, GameRng, OptionSpec, RuleError, Turn,
+};
+use serde_json::{json, Value};
+pub use state::*;
+
+/// Default for the `max_rounds` option.
+pub const DEFAULT_MAX_ROUNDS: i64 = 100;
+
+/// The game type registered as `puerto_rico`.
+pub type PuertoRicoGame = PuertoRico;
+
+const STEPS: usize = 17;
+const STEP_NAMES: [&str; STEPS] = [
+    "choose_role",
+    "hacienda",
+    "hacienda_draw",
+    "settle",
+    "hospice",
+    "refill",
+    "mayor_privilege",
+    "arrange",
+    "build",
+    "university",
+    "produce",
+    "craftsman_bonus",
+    "trade",
+    "load",
+    "warehouse",
+    "keep",
+    "game_over",
+];
+
+fn step_index(s: Step) -> usize {
+    s as usize
+}
+
+/// Length of the global block of the observation tensor.
+const GLOBAL_LEN: usize = STEPS
+    + NUM_ROLES
+    + 1
+    + 3 * MAX_PLAYERS
+    + 3 * NUM_ROLES
+    + 4
+    + 5 * NUM_GOODS
+    + NUM_BUILDINGS
+    + MAX_SHIPS * (2 + NUM_GOODS)
+    + 9
+    + 2 * NUM_GOODS
+    + NUM_TILES
+    + NUM_BUILDINGS;
+/// Length of one player block of the observation tensor.
+const PLAYER_LEN: usize = 4 + NUM_GOODS + 2 * NUM_TILES + 2 * NUM_BUILDINGS + 2;
+/// Total length of the observation tensor (same for every player count).
+pub const TENSOR_LEN: usize = GLOBAL_LEN + MAX_PLAYERS * PLAYER_LEN;
+
+struct Writer<'a> {
+    out: &'a mut [f32],
+    i: usize,
+}
+
+impl Writer<'_> {
+    fn put(&mut self, x: f32) {
+        if let Some(v) = self.out.get_mut(self.i) {
+            *v = x;
+        }
+        self.i += 1;
+    }
+    fn one_hot(&mut self, len: usize, hot: Option<usize>) {
+        for i in 0..len {
+            self.put((hot == Some(i)) as u8 as f32);
+        }
+    }
+    fn bits(&mut self, len: usize, mask: u32) {
+        for i in 0..len {
+            self.put(((mask >> i) & 1) as f32);
+        }
+    }
+    fn counts(&mut self, c: &[u8]) {
+        for &x in c {
+            self.put(x as f32);
+        }
+    }
+}
+
+impl PuertoRico {
+    fn hidden_vp(&self) -> bool {
+        self.config.bool("hidden_vp")
+    }
+    fn max_rounds(&self) -> u64 {
+        self.config.int("max_rounds").max(1) as u64
+    }
+
+    /// A true bound on the actions (chance included) of one round with `n` players.
+    fn round_bound(n: u64) -> u64 {
+        let picks = if n == 2 { 6 } else { n };
+        let settler = 4 * n + n + 1;
+        let mayor = 1 + 48 * n;
+        let builder = 2 * n;
+        let craftsman = n + 1;
+        let trader = n;
+        // loads <= 50 barrels; at most n passes around each load; storage <= 4 choices a player
+        let captain = 50 + 51 * n + 4 * n;
+        picks + settler + mayor + builder + craftsman + trader + captain
+    }
+
+    fn final_winners(&self) -> Vec<usize> {
+        let n = self.n();
+        let key = |p: usize| {
+            let pl = self.player(p);
+            (pl.score(), pl.doubloons as u64 + pl.goods.total() as u64)
+        };
+        let best = (0..n).map(key).max().unwrap_or((0, 0));
+        (0..n).filter(|&p| key(p) == best).collect()
+    }
+
+    fn tile_name(t: usize) -> &'static str {
+        TILE_NAMES.get(t).copied().unwrap_or("?")
+    }
+
+    fn check(&self) -> Result<(), String> {
+        let n = self.config.players;
+        if !(2..=MAX_PLAYERS).contains(&n) {
+            return Err(format!("config.players {n} is not 2..5"));
+        }
+        if self.players.len as usize != n {
+            return Err(format!(
+                "{} players listed for a {n}-player game",
+                self.players.len
+            ));
+        }
+        let s = setup(n);
+        if self.round == 0 || self.round as u64 > self.max_rounds() {
+            return Err(format!(
+                "round {} outside 1..={}",
+                self.round,
+                self.max_rounds()
+            ));
+        }
+        for (name, v) in [("governor", self.governor), ("chooser", self.chooser)] {
+            if v as usize >= n {
+                return Err(format!("{name} {v} is not a seat"));
+            }
+        }
+        if self.picks >= s.picks {
+            return Err(format!(
+                "picks {} but only {} roles are chosen per round",
+                self.picks, s.picks
+            ));
+        }
+        if self.step != Step::GameOver
+            && self.role.is_none()
+            && self.chooser as usize != (self.governor as usize + self.picks as usize) % n
+        {
+            return Err("chooser is not the player whose turn it is to choose a role".into());
+        }
+        // Roles.
+        let mut taken = 0;
+        for (i, r) in ROLES.iter().enumerate() {
+            let slot = self.roles.0[i];
+            if slot.in_play != r.in_play(n) {
+                return Err(format!(
+                    "role {} is {}in play with {n} players",
+                    r.name(),
+                    if slot.in_play { "" } else { "not " }
+                ));
+            }
+            taken += slot.taken as u8;
+        }
+        let expect_taken = self.picks + self.role.is_some() as u8;
+        if taken != expect_taken && self.step != Step::GameOver {
+            return Err(format!(
+                "{taken} role tiles marked taken, expected {expect_taken}"
+            ));
+        }
+        if let Some(r) = self.role {
+            if !self.roles.0[r as usize].taken {
+                return Err(format!("role {} is being played but not taken", r.name()));
+            }
+        }
+        // Step and role consistency.
+        let want_role = match self.step {
+            Step::ChooseRole | Step::GameOver => None,
+            Step::Hacienda | Step::HaciendaDraw | Step::Settle | Step::Hospice | Step::Refill => {
+                Some(Role::Settler)
+            }
+            Step::MayorPrivilege | Step::Arrange => Some(Role::Mayor),
+            Step::Build | Step::University => Some(Role::Builder),
+            Step::Produce | Step::CraftsmanBonus => Some(Role::Craftsman),
+            Step::Trade => Some(Role::Trader),
+            Step::Load | Step::Warehouse | Step::Keep => Some(Role::Captain),
+        };
+        if want_role != self.role {
+            return Err(format!(
+                "step {} does not fit the role being played ({})",
+                STEP_NAMES[step_index(self.step)],
+                self.role.map(|r| r.name()).unwrap_or("none")
+            ));
+        }
+        let acted_limit = match self.step {
+            Step::Refill => n + 1,
+            _ => n,
+        };
+        if self.acted as usize >= acted_limit && self.step != Step::GameOver {
+            return Err(format!("acted {} out of range", self.acted));
+        }
+        if self.step == Step::ChooseRole && self.acted != 0 {
+            return Err("acted must be 0 during role selection".into());
+        }
+        if self.step == Step::CraftsmanBonus && self.acted != 0 {
+            return Err("the craftsman bonus is the craftsman's (acted 0)".into());
+        }
+        if self.no_load_turns as usize >= n && self.step == Step::Load {
+            return Err("no_load_turns reached the player count during loading".into());
+        }
+        if (self.step == Step::Hospice) != self.last_tile.is_some() {
+            return Err("last_tile must be set exactly during the hospice step".into());
+        }
+        if let Some(t) = self.last_tile {
+            let pl = self.player(self.actor());
+            if t as usize >= NUM_TILES || pl.empty_circles(NUM_BUILDINGS + t as usize) == 0 {
+                return Err(format!("last_tile {t} has no free circle"));
+            }
+        }
+        if (self.step == Step::University) != self.last_building.is_some() {
+            return Err("last_building must be set exactly during the university step".into());
+        }
+        if let Some(b) = self.last_building {
+            if self.player(self.actor()).empty_circles(b as usize) == 0 {
+                return Err(format!("last_building {} has no free circle", b.name()));
+            }
+        }
+        if self.floor as usize > NUM_TARGETS || self.todo as usize > n + 1 {
+            return Err("floor or todo out of range".into());
+        }
+        if matches!(self.step, Step::Warehouse | Step::Keep) {
+            let p = self.actor();
+            if self.todo > 3 || self.warehoused & !self.player(p).goods.mask() != 0 {
+                return Err("warehouse bookkeeping does not fit the player's goods".into());
+            }
+        }
+        let bits = (1u32 << n) - 1;
+        if (self.quarry_taken as u32) & !bits != 0 || (self.wharf_used as u32) & !bits != 0 {
+            return Err("seat bit masks name seats that do not exist".into());
+        }
+        if self.craftsman_kinds >= 32 || self.warehoused >= 32 {
+            return Err("good bit masks out of range".into());
+        }
+        // Players.
+        let mut goods = self.goods_supply.0.map(|x| x as u32);
+        let mut plantations = [0u32; NUM_TILES];
+        let mut colonists = self.colonist_supply as u32 + self.colonist_ship as u32;
+        let mut vp = self.vp_supply as i64;
+        let mut buildings = self.building_supply.0.map(|x| x as u32);
+        for p in 0..n {
+            let pl = self.player(p);
+            if pl.island_used() > 12 {
+                return Err(format!(
+                    "player {p} has {} island tiles (12 spaces)",
+                    pl.island_used()
+                ));
+            }
+            if pl.city_used() > 12 {
+                return Err(format!(
+                    "player {p} uses {} city spaces (12)",
+                    pl.city_used()
+                ));
+            }
+            for t in 0..NUM_TILES {
+                if pl.island_colonists.0[t] > pl.island.0[t] {
+                    return Err(format!(
+                        "player {p} has more colonists than {} tiles",
+                        Self::tile_name(t)
+                    ));
+                }
+                plantations[t] += pl.island.0[t] as u32;
+            }
+            for b in 0..NUM_BUILDINGS {
+                let x = pl.buildings.0[b];
+                if x > 0 {
+                    if x - 1 > BUILDINGS[b].circles {
+                        return Err(format!(
+                            "player {p}: too many colonists on {}",
+                            BUILDINGS[b].name
+                        ));
+                    }
+                    buildings[b] += 1;
+                }
+            }
+            for g in 0..NUM_GOODS {
+                goods[g] += pl.goods.0[g] as u32;
+            }
+            colonists += pl.colonists();
+            vp += pl.vp as i64;
+            if pl.doubloons > 1_000_000 {
+                return Err(format!(
+                    "player {p} has an absurd {} doubloons",
+                    pl.doubloons
+                ));
+            }
+        }
+        for s in self.ships.as_slice() {
+            if let Some(g) = s.good {
+                goods[g as usize] += s.count as u32;
+            }
+        }
+        for g in 0..NUM_GOODS {
+            goods[g] += self.trading_house.0[g] as u32;
+            if goods[g] != s.goods[g] as u32 {
+                return Err(format!(
+                    "{} barrels of {} in the game, expected {}",
+                    goods[g], GOOD_NAMES[g], s.goods[g]
+                ));
+            }
+            plantations[g] +=
+                self.plantation_row.0[g] as u32 + self.deck.0[g] as u32 + self.discard.0[g] as u32;
+            if plantations[g] != s.plantations[g] as u32 {
+                return Err(format!(
+                    "{} {} plantations in the game, expected {}",
+                    plantations[g], GOOD_NAMES[g], s.plantations[g]
+                ));
+            }
+        }
+        if plantations[QUARRY] + self.quarries as u32 != s.quarries as u32 {
+            return Err(format!("quarries do not add up to {}", s.quarries));
+        }
+        let total_colonists = s.colonist_supply as u32 + s.colonist_ship as u32;
+        if colonists != total_colonists {
+            return Err(format!(
+                "{colonists} colonists in the game, expected {total_colonists}"
+            ));
+        }
+        if vp != s.vp_chips as i64 {
+            return Err(format!(
+                "VP supply plus VP held is {vp}, expected {}",
+                s.vp_chips
+            ));
+        }
+        for d in BUILDINGS.iter() {
+            let i = d.kind as usize;
+            if buildings[i] != d.kind.copies(n) as u32 {
+                return Err(format!(
+                    "{} copies of {} in the game, expected {}",
+                    buildings[i],
+                    d.name,
+                    d.kind.copies(n)
+                ));
+            }
+        }
+        // Ships and trading house.
+        let ships = self.ships.as_slice();
+        if ships.len() != s.ships.len()
+            || ships
+                .iter()
+                .zip(s.ships.iter())
+                .any(|(a, &c)| a.capacity != c)
+        {
+            return Err(format!("cargo ships must have capacities {:?}", s.ships));
+        }
+        for (i, sh) in ships.iter().enumerate() {
+            if sh.count > sh.capacity || sh.good.is_some() != (sh.count > 0) {
+                return Err(format!("ship {} holds an impossible cargo", sh.capacity));
+            }
+            if let Some(g) = sh.good {
+                if ships[..i].iter().any(|o| o.good == Some(g)) {
+                    return Err(format!("{} is on two ships", g.name()));
+                }
+            }
+        }
+        if self.trading_house.total() > 4 {
+            return Err("the trading house holds more than 4 barrels".into());
+        }
+        if self.plantation_row.total() > n as u32 + 1 {
+            return Err("too many face-up plantations".into());
+        }
+        if self.vp_supply <= 0 && !self.end_triggered {
+            return Err("the VP supply is empty but the end is not triggered".into());
+        }
+        // Every non-terminal node has a move.
+        if self.step != Step::GameOver {
+            let (count, _) = self.count_legal_pub();
+            if count == 0 {
+                return Err(format!(
+                    "no legal action in step {}",
+                    STEP_NAMES[step_index(self.step)]
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn count_legal_pub(&self) -> (u32, Action) {
+        let mut c = 0;
+        let mut last = 0;
+        self.for_each_legal(&mut |a| {
+            c += 1;
+            last = a;
+        });
+        (c, last)
+    }
+
+    fn player_json(&self, p: usize, show_vp: bool) -> Value {
+        let pl = self.player(p);
+        let mut v = serde_json::to_value(pl).unwrap_or(Value::Null);
+        if let Value::Object(m) = &mut v {
+            m.insert("seat".into(), json!(p));
+            if !show_vp {
+                m.insert("vp".into(), Value::Null);
+            }
+            m.insert("building_points".into(), json!(pl.building_points()));
+            if show_vp {
+                m.insert("score".into(), json!(pl.score()));
+            }
+        }
+        v
+    }
+}
+
+impl Game for PuertoRico {
+    fn info() -> GameInfo {
+        GameInfo {
+            name: "puerto_rico",
+            title: "Puerto Rico",
+            min_players: 2,
+            max_players: 5,
+            options: vec![
+                OptionSpec::bool(
+                    "hidden_vp",
+                    false,
+                    "VP chips are face down: each seat sees only its own VP (rules A43).",
+                ),
+                OptionSpec::bool(
+                    "craftsman_optional_production",
+                    false,
+                    "Each player may decline his whole production in the craftsman phase \
+                     (rules A16); by default production is automatic.",
+                ),
+                OptionSpec::int(
+                    "max_rounds",
+                    DEFAULT_MAX_ROUNDS,
+                    1,
+                    1000,
+                    "Safety limit: the game ends (scored normally, marked truncated) after this \
+                     many rounds if no end condition occurred.",
+                ),
+            ],
+            hidden_information: true,
+            state_version: 1,
+        }
+    }
+
+    fn new(config: &Config, seed: u64) -> Result<Self, GameError> {
+        if !(2..=MAX_PLAYERS).contains(&config.players) {
+            return Err(GameError::BadPlayers {
+                game: "puerto_rico".into(),
+                min: 2,
+                max: 5,
+                got: config.players,
+            });
+        }
+        Ok(PuertoRico::setup(config, seed))
+    }
+
+    fn config(&self) -> &Config {
+        &self.config
+    }
+
+    fn num_distinct_actions(&self) -> u32 {
+        NUM_ACTIONS
+    }
+
+    fn turn(&self) -> Turn {
+        match self.step {
+            Step::GameOver => Turn::Terminal,
+            Step::HaciendaDraw | Step::Refill => Turn::Chance,
+            _ => Turn::Player(self.actor()),
+        }
+    }
+
+    fn legal_actions(&self, out: &mut Vec<Action>) {
+        out.clear();
+        self.for_each_legal(&mut |a| out.push(a));
+    }
+
+    fn chance_outcomes(&self, out: &mut Vec<(Action, u32)>) {
+        out.clear();
+        if self.is_chance() {
+            for (k, &c) in self.deck.0.iter().enumerate() {
+                if c > 0 {
+                    out.push((DRAW + k as Action, c as u32));
+                }
+            }
+        }
+    }
+
+    fn apply(&mut self, action: Action) -> Result<(), RuleError> {
+        if self.step == Step::GameOver {
+            return Err(RuleError::new("the game is over"));
+        }
+        if !self.is_legal(action) {
+            return Err(RuleError::new(format!(
+                "action {action} ({}) is not legal in step {} (player {})",
+                self.action_label(action),
+                STEP_NAMES[step_index(self.step)],
+                self.actor()
+            )));
+        }
+        self.apply_legal(action);
+        Ok(())
+    }
+
+    fn scores(&self) -> Vec<f64> {
+        (0..self.n())
+            .map(|p| self.player(p).score() as f64)
+            .collect()
+    }
+
+    fn winners(&self) -> Vec<usize> {
+        if self.step == Step::GameOver {
+            self.final_winners()
+        } else {
+            Vec::new()
+        }
+    }
+
+    fn observation(&self, seat: usize) -> Value {
+        let n = self.n();
+        let over = self.step == Step::GameOver;
+        let hide = self.hidden_vp() && !over;
+        let players: Vec<Value> = (0..n)
+            .map(|p| self.player_json(p, !hide || p == seat))
+            .collect();
+        json!({
+            "seat": seat,
+            "round": self.round,
+            "governor": self.governor,
+            "current_player": self.turn().as_i32(),
+            "step": STEP_NAMES[step_index(self.step)],
+            "role": self.role,
+            "chooser": self.chooser,
+            "roles": self.roles,
+            "colonist_supply": self.colonist_supply,
+            "colonist_ship": self.colonist_ship,
+            "vp_supply": self.vp_supply,
+            "goods_supply": self.goods_supply,
+            "quarries": self.quarries,
+            "plantation_row": self.plantation_row,
+            "deck": self.deck,
+            "discard": self.discard,
+            "building_supply": self.building_supply,
+            "ships": self.ships,
+            "trading_house": self.trading_house,
+            "end_triggered": self.end_triggered,
+            "truncated": self.truncated,
+            "quarry_taken": self.quarry_taken,
+            "wharf_used": self.wharf_used,
+            "captain_bonus_paid": self.captain_bonus_paid,
+            "craftsman_kinds": self.craftsman_kinds,
+            "warehoused": self.warehoused,
+            "last_tile": self.last_tile.map(|t| Self::tile_name(t as usize)),
+            "last_building": self.last_building,
+            "players": players,
+        })
+    }
+
+    fn observation_tensor_len(&self) -> usize {
+        TENSOR_LEN
+    }
+
+    fn observation_tensor(&self, seat: usize, out: &mut [f32]) {
+        out.fill(0.0);
+        let n = self.n();
+        let rel = |p: usize| (p + n - seat % n) % n;
+        let over = self.step == Step::GameOver;
+        let hide = self.hidden_vp() && !over;
+        let mut w = Writer { out, i: 0 };
+        w.one_hot(STEPS, Some(step_index(self.step)));
+        w.one_hot(NUM_ROLES, self.role.map(|r| r as usize));
+        w.put(self.round as f32);
+        w.one_hot(MAX_PLAYERS, Some(rel(self.governor as usize)));
+        w.one_hot(MAX_PLAYERS, Some(rel(self.chooser as usize)));
+        w.one_hot(
+            MAX_PLAYERS,
+            match self.turn() {
+                Turn::Player(p) => Some(rel(p)),
+                _ => None,
+            },
+        );
+        for s in self.roles.0.iter() {
+            w.put(s.in_play as u8 as f32);
+            w.put(s.taken as u8 as f32);
+            w.put(s.doubloons as f32);
+        }
+        w.put(self.colonist_supply as f32);
+        w.put(self.colonist_ship as f32);
+        w.put(self.vp_supply as f32);
+        w.put(self.quarries as f32);
+        w.counts(&self.goods_supply.0);
+        w.counts(&self.plantation_row.0);
+        w.counts(&self.deck.0);
+        w.counts(&self.discard.0);
+        w.counts(&self.trading_house.0);
+        w.counts(&self.building_supply.0);
+        for i in 0..MAX_SHIPS {
+            let s = if i < self.ships.as_slice().len() {
+                self.ships.s[i]
+            } else {
+                Ship::default()
+            };
+            w.put(s.capacity as f32);
+            w.put(s.count as f32);
+            w.one_hot(NUM_GOODS, s.good.map(|g| g as usize));
+        }
+        w.put(self.end_triggered as u8 as f32);
+        w.put(self.truncated as u8 as f32);
+        w.put(((self.quarry_taken >> seat.min(7)) & 1) as f32);
+        w.put(((self.wharf_used >> seat.min(7)) & 1) as f32);
+        w.put(self.captain_bonus_paid as u8 as f32);
+        w.put(self.no_load_turns as f32);
+        w.put(self.floor as f32);
+        w.put(self.todo as f32);
+        w.put(self.picks as f32);
+        w.bits(NUM_GOODS, self.craftsman_kinds as u32);
+        w.bits(NUM_GOODS, self.warehoused as u32);
+        w.one_hot(NUM_TILES, self.last_tile.map(|t| t as usize));
+        w.one_hot(NUM_BUILDINGS, self.last_building.map(|b| b as usize));
+        for r in 0..MAX_PLAYERS {
+            if r >= n {
+                for _ in 0..PLAYER_LEN {
+                    w.put(0.0);
+                }
+                continue;
+            }
+            let p = (seat + r) % n;
+            let pl = self.player(p);
+            let show = !hide || p == seat;
+            w.put(1.0);
+            w.put(pl.doubloons as f32);
+            w.put(if show { pl.vp as f32 } else { 0.0 });
+            w.put(show as u8 as f32);
+            w.counts(&pl.goods.0);
+            w.counts(&pl.island.0);
+            w.counts(&pl.island_colonists.0);
+            for b in 0..NUM_BUILDINGS {
+                w.put((pl.buildings.0[b] > 0) as u8 as f32);
+            }
+            for b in 0..NUM_BUILDINGS {
+                w.put(pl.buildings.colonists(b) as f32);
+            }
+            w.put(pl.san_juan as f32);
+            w.put(pl.building_points() as f32);
+        }
+        debug_assert_eq!(w.i, TENSOR_LEN);
+    }
+
+    fn action_label(&self, a: Action) -> String {
+        let good = |base: Action| GOOD_NAMES.get((a - base) as usize).copied().unwrap_or("?");
+        match a {
+            _ if a < PASS => format!("role {}", ROLE_NAMES[a as usize]),
+            PASS => "pass".into(),
+            _ if a < TAKE_QUARRY => format!("take {}", good(SETTLE)),
+            TAKE_QUARRY => "take quarry".into(),
+            HACIENDA_DRAW => "hacienda draw".into(),
+            HACIENDA_QUARRY => "hacienda quarry".into(),
+            ACCEPT => match self.step {
+                Step::MayorPrivilege => "take privilege colonist".into(),
+                Step::Hospice => "hospice colonist".into(),
+                Step::University => "university colonist".into(),
+                Step::Produce => "produce".into(),
+                _ => "accept".into(),
+            },
+            _ if a < PLACE => format!("build {}", BUILDINGS[(a - BUILD) as usize].name),
+            _ if a < BONUS => {
+                let t = (a - PLACE) as usize;
+                if t < NUM_BUILDINGS {
+                    format!("place {}", BUILDINGS[t].name)
+                } else if t - NUM_BUILDINGS == QUARRY {
+                    "place quarry".into()
+                } else {
+                    format!("place {} plantation", Self::tile_name(t - NUM_BUILDINGS))
+                }
+            }
+            _ if a < SELL => format!("bonus {}", good(BONUS)),
+            _ if a < LOAD => format!("sell {}", good(SELL)),
+            _ if a < WHARF => {
+                let g = ((a - LOAD) / 3) as usize;
+                let s = ((a - LOAD) % 3) as usize;
+                let cap = self
+                    .ships
+                    .as_slice()
+                    .get(s)
+                    .map(|s| s.capacity.to_string())
+                    .unwrap_or_else(|| format!("#{s}"));
+                format!("load {} on ship {cap}", GOOD_NAMES[g])
+            }
+            _ if a < WAREHOUSE => format!("wharf {}", good(WHARF)),
+            _ if a < KEEP => format!("warehouse {}", good(WAREHOUSE)),
+            _ if a < DRAW => format!("keep {}", good(KEEP)),
+            _ if a < NUM_ACTIONS => format!("draw {}", good(DRAW)),
+            _ => format!("action {a}"),
+        }
+    }
+
+    fn rng_mut(&mut self) -> &mut GameRng {
+        &mut self.rng
+    }
+
+    fn max_game_length(&self) -> u64 {
+        Self::round_bound(self.n() as u64) * self.max_rounds()
+    }
+
+    fn validate(&self) -> Result<(), String> {
+        self.check()
+    }
+
+    fn render(&self) -> String {
+        let mut s = String::new();
+        s.push_str(&format!(
+            "Puerto Rico, round {}, governor {}, step {}{}\n",
+            self.round,
+            self.governor,
+            STEP_NAMES[step_index(self.step)],
+            self.role
+                .map(|r| format!(" ({} chosen by {})", r.name(), self.chooser))
+                .unwrap_or_default()
+        ));
+        let roles: Vec<String> = ROLES
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| self.roles.0[*i].in_play)
+            .map(|(i, r)| {
+                let sl = self.roles.0[i];
+                format!(
+                    "{}{}{}",
+                    r.name(),
+                    if sl.taken { "*" } else { "" },
+                    if sl.doubloons > 0 {
+                        format!("+{}", sl.doubloons)
+                    } else {
+                        String::new()
+                    }
+                )
+            })
+            .collect();
+        s.push_str(&format!("roles: {}\n", roles.join(" ")));
+        let counts = |c: &[u8]| -> String {
+            c.iter()
+                .enumerate()
+                .filter(|(_, &x)| x > 0)
+                .map(|(k, x)| format!("{}x{}", x, Self::tile_name(k)))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        s.push_str(&format!(
+            "colonists: supply {} ship {} | VP supply {} | quarries {}\n",
+            self.colonist_supply, self.colonist_ship, self.vp_supply, self.quarries
+        ));
+        s.push_str(&format!(
+            "face-up: {} | deck {} | discard {}\n",
+            counts(&self.plantation_row.0),
+            self.deck.total(),
+            self.discard.total()
+        ));
+        s.push_str(&format!("goods supply: {}\n", counts(&self.goods_supply.0)));
+        let ships: Vec<String> = self
+            .ships
+            .as_slice()
+            .iter()
+            .map(|sh| {
+                format!(
+                    "[{}/{} {}]",
+                    sh.count,
+                    sh.capacity,
+                    sh.good.map(|g| g.name()).unwrap_or("-")
+                )
+            })
+            .collect();
+        s.push_str(&format!(
+            "ships: {} | trading house: {}\n",
+            ships.join(" "),
+            counts(&self.trading_house.0)
+        ));
+        for p in 0..self.n() {
+            let pl = self.player(p);
+            let city: Vec<String> = (0..NUM_BUILDINGS)
+                .filter(|&b| pl.buildings.0[b] > 0)
+                .map(|b| format!("{}({})", BUILDINGS[b].name, pl.buildings.colonists(b)))
+                .collect();
+            let island: Vec<String> = (0..NUM_TILES)
+                .filter(|&t| pl.island.0[t] > 0)
+                .map(|t| {
+                    format!(
+                        "{}x{}({})",
+                        pl.island.0[t],
+                        Self::tile_name(t),
+                        pl.island_colonists.0[t]
+                    )
+                })
+                .collect();
+            s.push_str(&format!(
+                "player {p}{}: {} doubloons, {} VP chips, score {}, san juan {}\n  island: {}\n  city: {}\n  goods: {}\n",
+                if Turn::Player(p) == self.turn() { " (to move)" } else { "" },
+                pl.doubloons,
+                pl.vp,
+                pl.score(),
+                pl.san_juan,
+                island.join(" "),
+                city.join(" "),
+                counts(&pl.goods.0)
+            ));
+        }
+        if self.step == Step::GameOver {
+            s.push_str(&format!(
+                "game over{}: winners {:?}\n",
+                if self.truncated { " (truncated)" } else { "" },
+                self.final_winners()
+            ));
+        }
+        s
+    }
+
+    /// Heuristic: the seat's share of score + money/5 + barrels/10 (money buys buildings,
+    /// barrels ship for VP); at the end, the returns.
+    fn evaluate(&self, seat: usize) -> f64 {
+        if self.step == Step::GameOver {
+            return self.returns().get(seat).copied().unwrap_or(0.0);
+        }
+        let n = self.n();
+        let val = |p: usize| {
+            let pl = self.player(p);
+            pl.score() as f64 + pl.doubloons as f64 / 5.0 + pl.goods.total() as f64 / 10.0
+        };
+        let total: f64 = (0..n).map(val).sum();
+        if total <= 0.0 || seat >= n {
+            return 1.0 / n as f64;
+        }
+        val(seat) / total
+    }
+}
