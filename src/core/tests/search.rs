@@ -159,6 +159,9 @@ struct Guess {
     card: Option<u8>,
     guess: Option<u8>,
     rng: GameRng,
+    /// A spied state panics if anything reads it beyond `turn`, `legal_actions`, `config` and
+    /// `determinize` (whose result is not spied).
+    spied: bool,
 }
 
 const GUESS_WEIGHTS: [u32; 4] = [1, 1, 1, 3];
@@ -168,6 +171,15 @@ impl Guess {
         let mut g = Guess::new(&Config::with_players(&Guess::info(), 2).unwrap(), 5).unwrap();
         g.apply(card as Action).unwrap();
         g
+    }
+    fn spied(card: u8) -> Guess {
+        Guess {
+            spied: true,
+            ..Guess::dealt(card)
+        }
+    }
+    fn read(&self) {
+        assert!(!self.spied, "the search read the real state");
     }
 }
 
@@ -189,6 +201,7 @@ impl Game for Guess {
             card: None,
             guess: None,
             rng: GameRng::new(seed),
+            spied: false,
         })
     }
     fn config(&self) -> &Config {
@@ -211,12 +224,14 @@ impl Game for Guess {
         }
     }
     fn chance_outcomes(&self, out: &mut Vec<(Action, u32)>) {
+        self.read();
         out.clear();
         if self.turn() == Turn::Chance {
             out.extend((0..4).map(|k| (k as Action, GUESS_WEIGHTS[k])));
         }
     }
     fn apply(&mut self, action: Action) -> Result<(), RuleError> {
+        self.read();
         if action >= 4 {
             return Err(RuleError::new("no such card"));
         }
@@ -228,16 +243,19 @@ impl Game for Guess {
         Ok(())
     }
     fn scores(&self) -> Vec<f64> {
+        self.read();
         let w = self.winners();
         (0..2).map(|p| w.contains(&p) as u8 as f64).collect()
     }
     fn winners(&self) -> Vec<usize> {
+        self.read();
         match (self.card, self.guess) {
             (Some(c), Some(g)) => vec![if c == g { 0 } else { 1 }],
             _ => vec![],
         }
     }
     fn observation(&self, seat: usize) -> Value {
+        self.read();
         let card = if seat == 1 || self.guess.is_some() {
             json!(self.card)
         } else {
@@ -249,6 +267,7 @@ impl Game for Guess {
         8
     }
     fn observation_tensor(&self, seat: usize, out: &mut [f32]) {
+        self.read();
         out.fill(0.0);
         if let Some(c) = self.card.filter(|_| seat == 1 || self.guess.is_some()) {
             out[c as usize] = 1.0;
@@ -264,6 +283,7 @@ impl Game for Guess {
     fn determinize(&self, seat: usize, seed: u64) -> Self {
         let mut g = self.clone();
         g.rng = GameRng::new(seed);
+        g.spied = false;
         if seat == 0 && self.guess.is_none() && self.card.is_some() {
             let k = g.rng.weighted(GUESS_WEIGHTS.iter().copied());
             g.card = Some(k as u8);
@@ -645,6 +665,22 @@ fn results_serialize_for_the_bindings() {
     assert_eq!(v["stats"].as_array().unwrap().len(), 3);
     let p = r.policy();
     assert!((p.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+}
+
+#[test]
+fn honest_bots_read_only_determinizations() {
+    for kind in ["mcts", "ismcts", "heuristic", "random"] {
+        for threads in [1, 2] {
+            let cfg = config(json!({"kind": kind, "iterations": 300, "threads": threads}));
+            search::search(&Guess::spied(1), &cfg, 3).unwrap();
+        }
+    }
+    let sample = config(json!({"kind": "heuristic", "chance": "sample", "samples": 4}));
+    search::search(&Guess::spied(1), &sample, 3).unwrap();
+    // The spy works: UCT reads the real state.
+    let uct = config(json!({"kind": "uct", "iterations": 10}));
+    let peek = std::panic::catch_unwind(|| search::search(&Guess::spied(1), &uct, 3));
+    assert!(peek.is_err());
 }
 
 #[test]
