@@ -1,3 +1,4 @@
+#![allow(clippy::needless_range_loop)]
 //! Static data: tile kinds, supply tables, depot layout and the estate boards.
 //!
 //! The estate boards are loaded from `data/castles_of_burgundy_boards.json`, a copy of the shared
@@ -283,14 +284,24 @@ pub const DEPOT_LAYOUT: [[Colour; 4]; 6] = [
         Colour::Ship,
         Colour::Knowledge,
     ],
-    [Colour::Ship, Colour::Building, Colour::Pasture, Colour::Mine],
+    [
+        Colour::Ship,
+        Colour::Building,
+        Colour::Pasture,
+        Colour::Mine,
+    ],
     [
         Colour::Mine,
         Colour::Knowledge,
         Colour::Building,
         Colour::Building,
     ],
-    [Colour::Building, Colour::Pasture, Colour::Castle, Colour::Ship],
+    [
+        Colour::Building,
+        Colour::Pasture,
+        Colour::Castle,
+        Colour::Ship,
+    ],
 ];
 
 /// Colour of depot space (`depot` 0..6, `space` 0..4) in phase `phase` (0..5).
