@@ -742,3 +742,48 @@ fn throughput() {
         }
     }
 }
+
+#[test]
+fn matches_between_bots_are_deterministic_and_replayable() {
+    let nim = Config::with_players(&Nim::info(), 2).unwrap();
+    let bots = [
+        config(json!({"kind": "mcts", "iterations": 200})),
+        SearchConfig::of(BotKind::Random),
+    ];
+    let one = search::play_matches::<Nim>(&nim, &bots, 12, 4, 1, true).unwrap();
+    let two = search::play_matches::<Nim>(&nim, &bots, 12, 4, 2, true).unwrap();
+    let strip = |v: &[search::MatchResult]| -> Vec<(Vec<usize>, Vec<f64>, Vec<Action>)> {
+        v.iter()
+            .map(|m| (m.seating.clone(), m.returns.clone(), m.actions.clone()))
+            .collect()
+    };
+    assert_eq!(strip(&one), strip(&two));
+    let mcts_wins: f64 = one
+        .iter()
+        .map(|m| m.returns[m.seating.iter().position(|&b| b == 0).unwrap()])
+        .sum();
+    assert!(mcts_wins >= 11.0, "{mcts_wins}");
+    assert!(one.iter().all(|m| m.finished));
+    // Every bot sat in every seat.
+    assert_eq!(one[0].seating, vec![0, 1]);
+    assert_eq!(one[1].seating, vec![1, 0]);
+
+    // Reference: chance from the game's own RNG, so seed + actions replay the game.
+    let refc = Config::with_players(&Reference::info(), 3).unwrap();
+    let bots = [
+        config(json!({"kind": "mcts", "iterations": 100})),
+        SearchConfig::of(BotKind::Heuristic),
+        SearchConfig::of(BotKind::Random),
+    ];
+    let ms = search::play_matches::<Reference>(&refc, &bots, 6, 9, 2, true).unwrap();
+    for m in &ms {
+        let mut g = Reference::new(&refc, m.seed).unwrap();
+        for &a in &m.actions {
+            g.apply(a).unwrap();
+        }
+        assert_eq!(g.returns(), m.returns);
+        assert_eq!(m.decisions.iter().sum::<u64>(), 3);
+    }
+    // Seat count checked.
+    assert!(search::play_matches::<Reference>(&refc, &bots[..2], 1, 9, 1, false).is_err());
+}

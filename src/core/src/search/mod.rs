@@ -7,13 +7,16 @@
 //! - [`SearchConfig`]: the whole choice as one serde struct, read from JSON such as
 //!   `{"kind": "mcts", "iterations": 2000, "threads": 2, "c": 1.4}`, and [`search`], the generic
 //!   entry point the type-erased [`crate::DynGame`] dispatches to.
+//! - [`play_match`] / [`play_matches`]: bot-versus-bot games, in parallel, deterministic.
 //!
 //! Every result is a [`SearchResult`]: the chosen action plus, per legal action, visit counts and
 //! mean values (policy and value targets for learning). See `docs/search.md`.
 
+mod arena;
 mod bots;
 mod mcts;
 
+pub use arena::{play_match, play_matches, MatchResult};
 pub use bots::{HeuristicBot, RandomBot};
 pub use mcts::Mcts;
 
