@@ -1,1 +1,1492 @@
-//! catan: work in progress (not registered yet).
+//! Catan (base game, 3–4 players) for meeple: spec `rules/catan.md` Part A.
+//!
+//! The state is plain fixed-size data: buildings and roads are bitsets over the dense vertex and
+//! edge ids of spec §A2 (`u64` per player for settlements and cities, `u128` for roads), hands are
+//! `[u8; 5]` arrays, and the geometry tables are built once ([`geometry::Geometry::base`]). The
+//! serialized form is a readable position (see `position.rs` and `docs/games/catan.md`).
+//!
+//! Action ids (fixed for every configuration of the base game, 353 in all):
+//!
+//! | ids | action |
+//! |---|---|
+//! | 0..54 | build a settlement on vertex `v` (set-up and main phase) |
+//! | 54..126 | build a road on edge `e` (set-up, main phase, Road Building) |
+//! | 126..180 | upgrade the settlement on vertex `v` to a city |
+//! | 180 | roll the dice |
+//! | 181 | end the turn |
+//! | 182 | buy a development card |
+//! | 183..187 | play knight, road building, year of plenty, monopoly |
+//! | 187..192 | year of plenty: take resource `r` |
+//! | 192..197 | monopoly: name resource `r` |
+//! | 197..216 | move the robber to land hex `h` |
+//! | 216..220 | steal from seat `p` |
+//! | 220..225 | discard one card of resource `r` |
+//! | 225..245 | maritime trade: give resource `a` (at the best rate) for one `b`, `a*4 + (b if b<a else b-1)` |
+//! | 245..325 | player trade offer `((a*4 + b')*2 + n1-1)*2 + n2-1`: give `n1` of `a` for `n2` of `b` |
+//! | 325, 326 | accept / decline the offer on the table |
+//! | 327..331 | trade with seat `p` (who accepted) |
+//! | 331 | withdraw the offer |
+//! | 332..343 | chance: the dice sum 2..12 |
+//! | 343..348 | chance: the stolen card is resource `r` |
+//! | 348..353 | chance: the drawn development card is of kind `k` |
+//!
+//! Resources `r`: lumber, brick, wool, grain, ore. Development kinds `k`: knight, victory_point,
+//! road_building, year_of_plenty, monopoly. Hexes, vertices and edges by their dense ids.
+
+#![allow(clippy::needless_range_loop)]
+
+pub mod board;
+pub mod geometry;
+mod observe;
+mod position;
+
+use board::{Board, DESERT, GENERIC};
+use geometry::{bits128, bits64, Geometry, NE, NH, NONE, NV};
+use meeple_core::{
+    Action, Config, Game, GameError, GameInfo, GameRng, OptionSpec, RuleError, Turn,
+};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::sync::Arc;
+
+pub const MAX_PLAYERS: usize = 4;
+
+pub const KNIGHT: usize = 0;
+pub const VICTORY_POINT: usize = 1;
+pub const ROAD_BUILDING: usize = 2;
+pub const YEAR_OF_PLENTY: usize = 3;
+pub const MONOPOLY: usize = 4;
+pub const DEV_NAMES: [&str; 5] = [
+    "knight",
+    "victory_point",
+    "road_building",
+    "year_of_plenty",
+    "monopoly",
+];
+pub const DEV_TOTALS: [u8; 5] = [14, 5, 2, 2, 2];
+pub const BANK_PER_RESOURCE: u8 = 19;
+pub const MAX_SETTLEMENTS: u32 = 5;
+pub const MAX_CITIES: u32 = 4;
+pub const MAX_ROADS: u32 = 15;
+
+const COST_ROAD: [u8; 5] = [1, 1, 0, 0, 0];
+const COST_SETTLEMENT: [u8; 5] = [1, 1, 1, 1, 0];
+const COST_CITY: [u8; 5] = [0, 0, 0, 2, 3];
+const COST_DEV: [u8; 5] = [0, 0, 1, 1, 1];
+
+pub const A_SETTLE: u32 = 0;
+pub const A_ROAD: u32 = A_SETTLE + NV as u32;
+pub const A_CITY: u32 = A_ROAD + NE as u32;
+pub const A_ROLL: u32 = A_CITY + NV as u32;
+pub const A_END: u32 = A_ROLL + 1;
+pub const A_BUY_DEV: u32 = A_END + 1;
+/// Play knight, road building, year of plenty, monopoly (in that order).
+pub const A_PLAY: u32 = A_BUY_DEV + 1;
+pub const A_YOP: u32 = A_PLAY + 4;
+pub const A_MONO: u32 = A_YOP + 5;
+pub const A_ROBBER: u32 = A_MONO + 5;
+pub const A_STEAL: u32 = A_ROBBER + NH as u32;
+pub const A_DISCARD: u32 = A_STEAL + MAX_PLAYERS as u32;
+pub const A_MARITIME: u32 = A_DISCARD + 5;
+pub const A_OFFER: u32 = A_MARITIME + 20;
+pub const NUM_OFFERS: u32 = 80;
+pub const A_ACCEPT: u32 = A_OFFER + NUM_OFFERS;
+pub const A_DECLINE: u32 = A_ACCEPT + 1;
+pub const A_CONFIRM: u32 = A_DECLINE + 1;
+pub const A_WITHDRAW: u32 = A_CONFIRM + MAX_PLAYERS as u32;
+pub const C_DICE: u32 = A_WITHDRAW + 1;
+pub const C_STEAL: u32 = C_DICE + 11;
+pub const C_DEV: u32 = C_STEAL + 5;
+pub const NUM_ACTIONS: u32 = C_DEV + 5;
+
+/// Play-card action index → development kind.
+const PLAYABLE: [usize; 4] = [KNIGHT, ROAD_BUILDING, YEAR_OF_PLENTY, MONOPOLY];
+
+/// Ways to roll each sum 2..=12 with two dice.
+const DICE_WEIGHTS: [u32; 11] = [1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1];
+
+/// Where the game stands. Each phase names who acts (see [`Catan::turn`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    /// Initial placement: the player to place puts a settlement.
+    SetupSettlement,
+    /// Initial placement: a road touching the settlement just placed.
+    SetupRoad,
+    /// Start of a turn: roll, or play a development card first.
+    PreRoll,
+    /// Chance: the dice.
+    Roll,
+    /// After a 7: players over 7 cards discard one card at a time, in seat order from the roller.
+    Discard,
+    /// The robber must move (a 7 or a knight).
+    MoveRobber,
+    /// The mover names the player to steal from.
+    ChooseVictim,
+    /// Chance: the kind of the stolen card.
+    Steal,
+    /// After the roll: trade, build, buy, play, end the turn.
+    Main,
+    /// Chance: the kind of the development card bought.
+    DrawDevelopment,
+    /// Road Building: free roads to place.
+    RoadBuilding,
+    /// Year of Plenty: resources to take.
+    YearOfPlenty,
+    /// Monopoly: name the resource.
+    Monopoly,
+    /// A trade offer is on the table: the responder accepts or declines.
+    TradeResponse,
+    /// Every other player has answered: the offerer picks an accepter or withdraws.
+    TradeDecision,
+    GameOver,
+}
+
+/// Options read once from the configuration.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Rules {
+    pub players: usize,
+    pub vp_to_win: u8,
+    pub turn_limit: u32,
+    pub trades: bool,
+    pub max_offers: u8,
+    pub steal_needs_cards: bool,
+}
+
+impl Rules {
+    fn from_config(c: &Config) -> Rules {
+        Rules {
+            players: c.players.clamp(1, MAX_PLAYERS),
+            vp_to_win: c.int("vp_to_win").clamp(1, 30) as u8,
+            turn_limit: c.int("turn_limit").clamp(1, 100_000) as u32,
+            trades: c.str("player_trades") != "off",
+            max_offers: c.int("trade_offers_per_turn").clamp(0, 50) as u8,
+            steal_needs_cards: c.bool("steal_victim_must_have_cards"),
+        }
+    }
+}
+
+/// One game of Catan. See the crate docs for the action ids and `docs/games/catan.md` for the
+/// position format.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(into = "position::Position", try_from = "position::Position")]
+pub struct Catan {
+    pub(crate) config: Arc<Config>,
+    pub(crate) rules: Rules,
+    pub(crate) board: Board,
+    pub(crate) robber: u8,
+    pub(crate) settlements: [u64; MAX_PLAYERS],
+    pub(crate) cities: [u64; MAX_PLAYERS],
+    pub(crate) roads: [u128; MAX_PLAYERS],
+    // Derived from the pieces (rebuilt on load).
+    pub(crate) occupied: u64,
+    pub(crate) blocked: u64,
+    pub(crate) all_roads: u128,
+    pub(crate) road_verts: [u64; MAX_PLAYERS],
+    pub(crate) road_len: [u8; MAX_PLAYERS],
+    pub(crate) hand: [[u8; 5]; MAX_PLAYERS],
+    pub(crate) bank: [u8; 5],
+    /// Unplayed development cards per player (bought this turn included).
+    pub(crate) dev: [[u8; 5]; MAX_PLAYERS],
+    /// Of those, bought this turn (not playable yet).
+    pub(crate) dev_new: [[u8; 5]; MAX_PLAYERS],
+    /// Played development cards (knights count for Largest Army).
+    pub(crate) dev_played: [[u8; 5]; MAX_PLAYERS],
+    pub(crate) deck: [u8; 5],
+    pub(crate) longest_road: u8,
+    pub(crate) largest_army: u8,
+    /// What observer `o` knows of player `p`'s hand: `lo[o][p][r] <= hand[p][r] <= hi[o][p][r]`.
+    pub(crate) know_lo: [[[u8; 5]; MAX_PLAYERS]; MAX_PLAYERS],
+    pub(crate) know_hi: [[[u8; 5]; MAX_PLAYERS]; MAX_PLAYERS],
+    pub(crate) phase: Phase,
+    pub(crate) current: u8,
+    pub(crate) start_player: u8,
+    pub(crate) setup_step: u8,
+    pub(crate) last_settlement: u8,
+    pub(crate) turns_played: u32,
+    pub(crate) rolled: bool,
+    pub(crate) dev_played_turn: bool,
+    pub(crate) last_roll: u8,
+    pub(crate) discard_owed: [u8; MAX_PLAYERS],
+    pub(crate) victim: u8,
+    pub(crate) free_roads: u8,
+    pub(crate) yop_left: u8,
+    pub(crate) offers_made: u8,
+    pub(crate) offers_used: u128,
+    pub(crate) offer: u8,
+    pub(crate) responder: u8,
+    pub(crate) accepters: u8,
+    pub(crate) winner: u8,
+    pub(crate) truncated: bool,
+    pub(crate) rng: GameRng,
+}
+
+/// A player trade offer decoded: give `n1` of `a`, get `n2` of `b`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Offer {
+    pub give: usize,
+    pub give_n: u8,
+    pub get: usize,
+    pub get_n: u8,
+}
+
+impl Offer {
+    pub fn decode(o: u32) -> Offer {
+        let n2 = (o % 2) as u8 + 1;
+        let n1 = ((o / 2) % 2) as u8 + 1;
+        let ab = (o / 4) as usize;
+        let a = ab / 4;
+        let bi = ab % 4;
+        let b = if bi < a { bi } else { bi + 1 };
+        Offer {
+            give: a,
+            give_n: n1,
+            get: b,
+            get_n: n2,
+        }
+    }
+    pub fn encode(&self) -> Option<u32> {
+        if self.give == self.get || self.give > 4 || self.get > 4 {
+            return None;
+        }
+        if !(1..=2).contains(&self.give_n) || !(1..=2).contains(&self.get_n) {
+            return None;
+        }
+        let bi = if self.get < self.give {
+            self.get
+        } else {
+            self.get - 1
+        };
+        Some(
+            (((self.give * 4 + bi) as u32 * 2 + self.give_n as u32 - 1) * 2) + self.get_n as u32
+                - 1,
+        )
+    }
+}
+
+/// Maritime trade index → (give, get).
+pub fn maritime_decode(m: u32) -> (usize, usize) {
+    let a = (m / 4) as usize;
+    let bi = (m % 4) as usize;
+    (a, if bi < a { bi } else { bi + 1 })
+}
+
+fn geo() -> &'static Geometry {
+    Geometry::base()
+}
+
+#[inline]
+fn has(hand: &[u8; 5], cost: &[u8; 5]) -> bool {
+    hand.iter().zip(cost).all(|(h, c)| h >= c)
+}
+
+impl Catan {
+    pub(crate) fn n(&self) -> usize {
+        self.rules.players
+    }
+
+    /// The seat placing in set-up step `k` (snake order from the start player).
+    fn setup_player(&self, k: usize) -> u8 {
+        let n = self.n();
+        let i = if k < n {
+            k
+        } else {
+            2 * n - 1 - k.min(2 * n - 1)
+        };
+        ((self.start_player as usize + i) % n) as u8
+    }
+
+    /// The seat that must discard next (seat order from the roller).
+    fn discarder(&self) -> usize {
+        let n = self.n();
+        (0..n)
+            .map(|i| (self.current as usize + i) % n)
+            .find(|&p| self.discard_owed[p] > 0)
+            .unwrap_or(self.current as usize)
+    }
+
+    pub(crate) fn hand_size(&self, p: usize) -> u32 {
+        self.hand[p].iter().map(|&x| x as u32).sum()
+    }
+
+    pub(crate) fn dev_count(&self, p: usize) -> u32 {
+        self.dev[p].iter().map(|&x| x as u32).sum()
+    }
+
+    /// Victory points visible to everyone: buildings and special cards.
+    pub fn public_vp(&self, p: usize) -> u32 {
+        let mut vp = self.settlements[p].count_ones() + 2 * self.cities[p].count_ones();
+        if self.longest_road as usize == p {
+            vp += 2;
+        }
+        if self.largest_army as usize == p {
+            vp += 2;
+        }
+        vp
+    }
+
+    /// All victory points, hidden victory-point cards included.
+    pub fn vp(&self, p: usize) -> u32 {
+        self.public_vp(p) + self.dev[p][VICTORY_POINT] as u32
+    }
+
+    /// The trade rate of player `p` for giving resource `r` to the bank.
+    pub fn rate(&self, p: usize, r: usize) -> u8 {
+        let mine = self.settlements[p] | self.cities[p];
+        if self.board.harbor_vertices[r] & mine != 0 {
+            2
+        } else if self.board.harbor_vertices[GENERIC as usize] & mine != 0 {
+            3
+        } else {
+            4
+        }
+    }
+
+    // ----- knowledge-tracking resource moves -----
+
+    fn gain(&mut self, p: usize, r: usize, k: u8) {
+        self.hand[p][r] += k;
+        for o in 0..self.n() {
+            self.know_lo[o][p][r] += k;
+            self.know_hi[o][p][r] += k;
+        }
+    }
+
+    fn lose(&mut self, p: usize, r: usize, k: u8) {
+        self.hand[p][r] -= k;
+        for o in 0..self.n() {
+            self.know_lo[o][p][r] = self.know_lo[o][p][r].saturating_sub(k);
+            self.know_hi[o][p][r] = self.know_hi[o][p][r].saturating_sub(k);
+        }
+    }
+
+    fn pay(&mut self, p: usize, cost: &[u8; 5]) {
+        for r in 0..5 {
+            if cost[r] > 0 {
+                self.lose(p, r, cost[r]);
+                self.bank[r] += cost[r];
+            }
+        }
+    }
+
+    /// Everyone learns that `p` holds at least `k` of `r` (an offer or an acceptance).
+    fn reveal_at_least(&mut self, p: usize, r: usize, k: u8) {
+        for o in 0..self.n() {
+            let lo = &mut self.know_lo[o][p][r];
+            *lo = (*lo).max(k);
+        }
+    }
+
+    /// A card of kind `r` moves from `victim` to `thief`; only they see its kind.
+    fn steal_card(&mut self, thief: usize, victim: usize, r: usize) {
+        self.hand[victim][r] -= 1;
+        self.hand[thief][r] += 1;
+        let cv = self.hand_size(victim).min(255) as u8;
+        let ct = self.hand_size(thief).min(255) as u8;
+        for o in 0..self.n() {
+            if o == thief || o == victim {
+                self.know_lo[o][victim][r] = self.know_lo[o][victim][r].saturating_sub(1);
+                self.know_hi[o][victim][r] = self.know_hi[o][victim][r].saturating_sub(1);
+                self.know_lo[o][thief][r] += 1;
+                self.know_hi[o][thief][r] += 1;
+            } else {
+                for k in 0..5 {
+                    let lo = &mut self.know_lo[o][victim][k];
+                    *lo = lo.saturating_sub(1);
+                    let hi = &mut self.know_hi[o][victim][k];
+                    *hi = (*hi).min(cv);
+                    let hi = &mut self.know_hi[o][thief][k];
+                    *hi = hi.saturating_add(1).min(ct);
+                }
+            }
+        }
+    }
+
+    // ----- building -----
+
+    fn place_settlement(&mut self, p: usize, v: usize) {
+        let g = geo();
+        self.settlements[p] |= 1 << v;
+        self.occupied |= 1 << v;
+        self.blocked |= (1 << v) | g.vertex_nbrs[v];
+    }
+
+    fn place_road(&mut self, p: usize, e: usize) {
+        let g = geo();
+        self.roads[p] |= 1u128 << e;
+        self.all_roads |= 1u128 << e;
+        let [a, b] = g.edge_ends[e];
+        self.road_verts[p] |= (1u64 << a) | (1u64 << b);
+    }
+
+    /// Rebuild the derived bitsets and road lengths from the pieces.
+    pub(crate) fn rebuild_derived(&mut self) {
+        let g = geo();
+        self.occupied = 0;
+        self.blocked = 0;
+        self.all_roads = 0;
+        for p in 0..MAX_PLAYERS {
+            let b = self.settlements[p] | self.cities[p];
+            self.occupied |= b;
+            for v in bits64(b) {
+                self.blocked |= (1 << v) | g.vertex_nbrs[v];
+            }
+            self.all_roads |= self.roads[p];
+            self.road_verts[p] = 0;
+            for e in bits128(self.roads[p]) {
+                let [a, b] = g.edge_ends[e];
+                self.road_verts[p] |= (1u64 << a) | (1u64 << b);
+            }
+        }
+        for p in 0..MAX_PLAYERS {
+            self.road_len[p] = self.longest_road_of(p);
+        }
+        self.board.derive();
+    }
+
+    /// Edges where `p` may build a road now (free, connected to own piece, not through an
+    /// opponent's building).
+    fn road_spots(&self, p: usize) -> u128 {
+        let g = geo();
+        let own = self.settlements[p] | self.cities[p];
+        let opp = self.occupied & !own;
+        let verts = own | (self.road_verts[p] & !opp);
+        let mut cand = 0u128;
+        for v in bits64(verts) {
+            cand |= g.vertex_edges[v];
+        }
+        cand & !self.all_roads
+    }
+
+    fn settlement_spots(&self, p: usize) -> u64 {
+        self.road_verts[p] & !self.blocked & ((1u64 << NV) - 1)
+    }
+
+    /// Length of the longest trail of `p`'s roads not passing through an opponent's building.
+    pub fn longest_road_of(&self, p: usize) -> u8 {
+        let roads = self.roads[p];
+        if roads == 0 {
+            return 0;
+        }
+        let g = geo();
+        let own = self.settlements[p] | self.cities[p];
+        let opp = self.occupied & !own;
+        let mut best = 0;
+        // Start at every endpoint of every road; a trail is a walk without repeated edges.
+        for v in bits64(self.road_verts[p]) {
+            let len = trail(g, roads, opp, v, 0, true);
+            best = best.max(len);
+            if best as u32 == roads.count_ones() {
+                break;
+            }
+        }
+        best
+    }
+
+    /// Recompute the holder of Longest Road after lengths changed (spec §A8, including the
+    /// broken-road rule and ties keeping the holder).
+    fn update_longest_road(&mut self) {
+        let n = self.n();
+        let m = (0..n).map(|p| self.road_len[p]).max().unwrap_or(0);
+        let at_max = (0..n).filter(|&p| self.road_len[p] == m).count();
+        let sole = (0..n).find(|&p| self.road_len[p] == m);
+        let h = self.longest_road as usize;
+        if h < n {
+            if self.road_len[h] == m && m >= 5 {
+                return;
+            }
+            self.longest_road = if m >= 5 && at_max == 1 {
+                sole.map(|p| p as u8).unwrap_or(NONE)
+            } else {
+                NONE
+            };
+        } else if m >= 5 && at_max == 1 {
+            self.longest_road = sole.map(|p| p as u8).unwrap_or(NONE);
+        }
+    }
+
+    fn update_largest_army(&mut self, p: usize) {
+        let k = self.dev_played[p][KNIGHT];
+        if k < 3 {
+            return;
+        }
+        let h = self.largest_army as usize;
+        if h >= self.n() || (h != p && k > self.dev_played[h][KNIGHT]) {
+            self.largest_army = p as u8;
+        }
+    }
+
+    fn produce(&mut self, sum: usize) {
+        let g = geo();
+        let n = self.n();
+        let mut owed = [[0u8; 5]; MAX_PLAYERS];
+        let mut total = [0u32; 5];
+        let hexes = self.board.token_hexes[sum] & !(1u32 << self.robber);
+        for h in bits64(hexes as u64) {
+            let t = self.board.terrain[h];
+            if t == DESERT || t > 4 {
+                continue;
+            }
+            let r = t as usize;
+            let corners = g.hex_corner_mask[h];
+            for p in 0..n {
+                let k = (self.settlements[p] & corners).count_ones()
+                    + 2 * (self.cities[p] & corners).count_ones();
+                if k > 0 {
+                    owed[p][r] += k as u8;
+                    total[r] += k;
+                }
+            }
+        }
+        for r in 0..5 {
+            if total[r] == 0 {
+                continue;
+            }
+            if total[r] <= self.bank[r] as u32 {
+                for p in 0..n {
+                    let k = owed[p][r];
+                    if k > 0 {
+                        self.bank[r] -= k;
+                        self.gain(p, r, k);
+                    }
+                }
+            } else {
+                // Bank shortage: only a single owed player takes what is left (spec §A6).
+                let owed_players: Vec<usize> = (0..n).filter(|&p| owed[p][r] > 0).collect();
+                if let [p] = owed_players[..] {
+                    let k = self.bank[r];
+                    if k > 0 {
+                        self.bank[r] = 0;
+                        self.gain(p, r, k);
+                    }
+                }
+            }
+        }
+    }
+
+    /// After the robber (and any steal): back to the start of the turn or to the main phase.
+    fn end_robber(&mut self) {
+        self.phase = if self.rolled {
+            Phase::Main
+        } else {
+            Phase::PreRoll
+        };
+    }
+
+    fn after_dev_effect(&mut self) {
+        self.end_robber();
+    }
+
+    fn can_play(&self, p: usize, k: usize) -> bool {
+        if self.dev_played_turn || self.dev[p][k] <= self.dev_new[p][k] {
+            return false;
+        }
+        match k {
+            ROAD_BUILDING => self.roads[p].count_ones() < MAX_ROADS && self.road_spots(p) != 0,
+            YEAR_OF_PLENTY => self.bank.iter().any(|&b| b > 0),
+            _ => true,
+        }
+    }
+
+    fn robber_victims(&self) -> u8 {
+        let g = geo();
+        let me = self.current as usize;
+        let corners = g.hex_corner_mask[self.robber as usize];
+        let mut mask = 0u8;
+        for p in 0..self.n() {
+            if p != me && (self.settlements[p] | self.cities[p]) & corners != 0 {
+                mask |= 1 << p;
+            }
+        }
+        if self.rules.steal_needs_cards {
+            let with_cards = (0..self.n())
+                .filter(|&p| mask & (1 << p) != 0 && self.hand_size(p) > 0)
+                .fold(0u8, |m, p| m | (1 << p));
+            if with_cards != 0 {
+                mask = with_cards;
+            }
+        }
+        mask
+    }
+
+    fn begin_steal(&mut self, victim: usize) {
+        self.victim = victim as u8;
+        if self.hand_size(victim) == 0 {
+            self.end_robber();
+        } else {
+            self.phase = Phase::Steal;
+        }
+    }
+
+    fn next_responder(&mut self) {
+        let n = self.n();
+        let next = (self.responder as usize + 1) % n;
+        if next == self.current as usize {
+            self.phase = if self.accepters == 0 {
+                Phase::Main
+            } else {
+                Phase::TradeDecision
+            };
+        } else {
+            self.responder = next as u8;
+        }
+    }
+
+    fn end_turn(&mut self) {
+        let p = self.current as usize;
+        self.dev_new[p] = [0; 5];
+        self.turns_played += 1;
+        if self.turns_played >= self.rules.turn_limit {
+            self.phase = Phase::GameOver;
+            self.truncated = true;
+            return;
+        }
+        self.current = ((p + 1) % self.n()) as u8;
+        self.phase = Phase::PreRoll;
+        self.rolled = false;
+        self.dev_played_turn = false;
+        self.offers_made = 0;
+        self.offers_used = 0;
+    }
+
+    fn check_win(&mut self) {
+        match self.phase {
+            Phase::SetupSettlement | Phase::SetupRoad | Phase::GameOver => {}
+            _ => {
+                let p = self.current as usize;
+                if self.vp(p) >= self.rules.vp_to_win as u32 {
+                    self.winner = p as u8;
+                    self.phase = Phase::GameOver;
+                }
+            }
+        }
+    }
+
+    /// Whether `action` is legal now (the same rules `legal_actions` enumerates).
+    pub fn is_legal(&self, a: Action) -> bool {
+        let n = self.n();
+        let p = self.current as usize;
+        match self.phase {
+            Phase::GameOver => false,
+            Phase::SetupSettlement => a < A_ROAD && self.blocked & (1u64 << (a - A_SETTLE)) == 0,
+            Phase::SetupRoad => {
+                (A_ROAD..A_CITY).contains(&a) && {
+                    let e = (a - A_ROAD) as usize;
+                    self.all_roads & (1u128 << e) == 0
+                        && geo().edge_ends[e].contains(&self.last_settlement)
+                }
+            }
+            Phase::Roll => (C_DICE..C_DICE + 11).contains(&a),
+            Phase::Steal => {
+                (C_STEAL..C_STEAL + 5).contains(&a)
+                    && self.hand[self.victim as usize][(a - C_STEAL) as usize] > 0
+            }
+            Phase::DrawDevelopment => {
+                (C_DEV..C_DEV + 5).contains(&a) && self.deck[(a - C_DEV) as usize] > 0
+            }
+            Phase::Discard => {
+                (A_DISCARD..A_DISCARD + 5).contains(&a)
+                    && self.hand[self.discarder()][(a - A_DISCARD) as usize] > 0
+            }
+            Phase::MoveRobber => {
+                (A_ROBBER..A_ROBBER + NH as u32).contains(&a) && a - A_ROBBER != self.robber as u32
+            }
+            Phase::ChooseVictim => {
+                (A_STEAL..A_STEAL + MAX_PLAYERS as u32).contains(&a)
+                    && self.robber_victims() & (1 << (a - A_STEAL)) != 0
+            }
+            Phase::RoadBuilding => {
+                (A_ROAD..A_CITY).contains(&a) && self.road_spots(p) & (1u128 << (a - A_ROAD)) != 0
+            }
+            Phase::YearOfPlenty => {
+                (A_YOP..A_YOP + 5).contains(&a) && self.bank[(a - A_YOP) as usize] > 0
+            }
+            Phase::Monopoly => (A_MONO..A_MONO + 5).contains(&a),
+            Phase::TradeResponse => {
+                let o = Offer::decode(self.offer as u32);
+                a == A_DECLINE
+                    || (a == A_ACCEPT && self.hand[self.responder as usize][o.get] >= o.get_n)
+            }
+            Phase::TradeDecision => {
+                a == A_WITHDRAW
+                    || ((A_CONFIRM..A_CONFIRM + MAX_PLAYERS as u32).contains(&a)
+                        && self.accepters & (1 << (a - A_CONFIRM)) != 0)
+            }
+            Phase::PreRoll => {
+                a == A_ROLL
+                    || ((A_PLAY..A_PLAY + 4).contains(&a)
+                        && self.can_play(p, PLAYABLE[(a - A_PLAY) as usize]))
+            }
+            Phase::Main => {
+                if a < A_ROAD {
+                    let v = a - A_SETTLE;
+                    self.settlement_spots(p) & (1u64 << v) != 0
+                        && has(&self.hand[p], &COST_SETTLEMENT)
+                        && self.settlements[p].count_ones() < MAX_SETTLEMENTS
+                } else if a < A_CITY {
+                    let e = a - A_ROAD;
+                    self.road_spots(p) & (1u128 << e) != 0
+                        && has(&self.hand[p], &COST_ROAD)
+                        && self.roads[p].count_ones() < MAX_ROADS
+                } else if a < A_ROLL {
+                    let v = a - A_CITY;
+                    self.settlements[p] & (1u64 << v) != 0
+                        && has(&self.hand[p], &COST_CITY)
+                        && self.cities[p].count_ones() < MAX_CITIES
+                } else if a == A_END {
+                    true
+                } else if a == A_BUY_DEV {
+                    has(&self.hand[p], &COST_DEV) && self.deck.iter().any(|&d| d > 0)
+                } else if (A_PLAY..A_PLAY + 4).contains(&a) {
+                    self.can_play(p, PLAYABLE[(a - A_PLAY) as usize])
+                } else if (A_MARITIME..A_OFFER).contains(&a) {
+                    let (give, get) = maritime_decode(a - A_MARITIME);
+                    self.hand[p][give] >= self.rate(p, give) && self.bank[get] > 0
+                } else if (A_OFFER..A_ACCEPT).contains(&a) {
+                    let i = a - A_OFFER;
+                    let o = Offer::decode(i);
+                    self.rules.trades
+                        && n > 1
+                        && self.offers_made < self.rules.max_offers
+                        && self.offers_used & (1u128 << i) == 0
+                        && self.hand[p][o.give] >= o.give_n
+                } else {
+                    false
+                }
+            }
+        }
+    }
+
+    fn legal_into(&self, out: &mut Vec<Action>) {
+        out.clear();
+        let p = self.current as usize;
+        match self.phase {
+            Phase::GameOver => {}
+            Phase::SetupSettlement => {
+                for v in bits64(!self.blocked & ((1u64 << NV) - 1)) {
+                    out.push(A_SETTLE + v as u32);
+                }
+            }
+            Phase::SetupRoad => {
+                let g = geo();
+                let cand = g.vertex_edges[self.last_settlement as usize] & !self.all_roads;
+                for e in bits128(cand) {
+                    out.push(A_ROAD + e as u32);
+                }
+            }
+            Phase::Roll => out.extend(C_DICE..C_DICE + 11),
+            Phase::Steal => {
+                let v = self.victim as usize;
+                for r in 0..5 {
+                    if self.hand[v][r] > 0 {
+                        out.push(C_STEAL + r as u32);
+                    }
+                }
+            }
+            Phase::DrawDevelopment => {
+                for k in 0..5 {
+                    if self.deck[k] > 0 {
+                        out.push(C_DEV + k as u32);
+                    }
+                }
+            }
+            Phase::Discard => {
+                let d = self.discarder();
+                for r in 0..5 {
+                    if self.hand[d][r] > 0 {
+                        out.push(A_DISCARD + r as u32);
+                    }
+                }
+            }
+            Phase::MoveRobber => {
+                for h in 0..NH as u32 {
+                    if h != self.robber as u32 {
+                        out.push(A_ROBBER + h);
+                    }
+                }
+            }
+            Phase::ChooseVictim => {
+                let m = self.robber_victims();
+                for q in 0..MAX_PLAYERS {
+                    if m & (1 << q) != 0 {
+                        out.push(A_STEAL + q as u32);
+                    }
+                }
+            }
+            Phase::RoadBuilding => {
+                for e in bits128(self.road_spots(p)) {
+                    out.push(A_ROAD + e as u32);
+                }
+            }
+            Phase::YearOfPlenty => {
+                for r in 0..5 {
+                    if self.bank[r] > 0 {
+                        out.push(A_YOP + r as u32);
+                    }
+                }
+            }
+            Phase::Monopoly => out.extend(A_MONO..A_MONO + 5),
+            Phase::TradeResponse => {
+                let o = Offer::decode(self.offer as u32);
+                if self.hand[self.responder as usize][o.get] >= o.get_n {
+                    out.push(A_ACCEPT);
+                }
+                out.push(A_DECLINE);
+            }
+            Phase::TradeDecision => {
+                for q in 0..MAX_PLAYERS {
+                    if self.accepters & (1 << q) != 0 {
+                        out.push(A_CONFIRM + q as u32);
+                    }
+                }
+                out.push(A_WITHDRAW);
+            }
+            Phase::PreRoll => {
+                out.push(A_ROLL);
+                self.push_plays(p, out);
+            }
+            Phase::Main => {
+                let hand = &self.hand[p];
+                if has(hand, &COST_SETTLEMENT) && self.settlements[p].count_ones() < MAX_SETTLEMENTS
+                {
+                    for v in bits64(self.settlement_spots(p)) {
+                        out.push(A_SETTLE + v as u32);
+                    }
+                }
+                if has(hand, &COST_ROAD) && self.roads[p].count_ones() < MAX_ROADS {
+                    for e in bits128(self.road_spots(p)) {
+                        out.push(A_ROAD + e as u32);
+                    }
+                }
+                if has(hand, &COST_CITY) && self.cities[p].count_ones() < MAX_CITIES {
+                    for v in bits64(self.settlements[p]) {
+                        out.push(A_CITY + v as u32);
+                    }
+                }
+                out.push(A_END);
+                if has(hand, &COST_DEV) && self.deck.iter().any(|&d| d > 0) {
+                    out.push(A_BUY_DEV);
+                }
+                self.push_plays(p, out);
+                for give in 0..5 {
+                    if hand[give] >= self.rate(p, give) {
+                        for get in 0..5 {
+                            if get != give && self.bank[get] > 0 {
+                                let bi = if get < give { get } else { get - 1 };
+                                out.push(A_MARITIME + (give * 4 + bi) as u32);
+                            }
+                        }
+                    }
+                }
+                if self.rules.trades && self.offers_made < self.rules.max_offers {
+                    for i in 0..NUM_OFFERS {
+                        let o = Offer::decode(i);
+                        if self.offers_used & (1u128 << i) == 0 && hand[o.give] >= o.give_n {
+                            out.push(A_OFFER + i);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn push_plays(&self, p: usize, out: &mut Vec<Action>) {
+        if self.dev_played_turn {
+            return;
+        }
+        for (i, &k) in PLAYABLE.iter().enumerate() {
+            if self.can_play(p, k) {
+                out.push(A_PLAY + i as u32);
+            }
+        }
+    }
+
+    fn phase_name(&self) -> &'static str {
+        observe::phase_name(self.phase)
+    }
+
+    /// Apply a legal action (legality already checked).
+    fn apply_legal(&mut self, a: Action) {
+        let p = self.current as usize;
+        let g = geo();
+        match self.phase {
+            Phase::SetupSettlement => {
+                let v = (a - A_SETTLE) as usize;
+                self.place_settlement(p, v);
+                if self.setup_step as usize >= self.n() {
+                    for &h in &g.vertex_hexes[v] {
+                        if h == NONE {
+                            continue;
+                        }
+                        let t = self.board.terrain[h as usize];
+                        if t < DESERT
+                            && self.board.token[h as usize] != 0
+                            && self.bank[t as usize] > 0
+                        {
+                            self.bank[t as usize] -= 1;
+                            self.gain(p, t as usize, 1);
+                        }
+                    }
+                }
+                self.last_settlement = v as u8;
+                self.phase = Phase::SetupRoad;
+            }
+            Phase::SetupRoad => {
+                let e = (a - A_ROAD) as usize;
+                self.place_road(p, e);
+                self.road_len[p] = self.longest_road_of(p);
+                self.setup_step += 1;
+                if self.setup_step as usize >= 2 * self.n() {
+                    self.current = self.start_player;
+                    self.phase = Phase::PreRoll;
+                } else {
+                    self.current = self.setup_player(self.setup_step as usize);
+                    self.phase = Phase::SetupSettlement;
+                }
+            }
+            Phase::Roll => {
+                let sum = (a - C_DICE) as usize + 2;
+                self.last_roll = sum as u8;
+                self.rolled = true;
+                if sum == 7 {
+                    let mut any = false;
+                    for q in 0..self.n() {
+                        let c = self.hand_size(q);
+                        self.discard_owed[q] = if c > 7 { (c / 2) as u8 } else { 0 };
+                        any |= c > 7;
+                    }
+                    self.phase = if any {
+                        Phase::Discard
+                    } else {
+                        Phase::MoveRobber
+                    };
+                } else {
+                    self.produce(sum);
+                    self.phase = Phase::Main;
+                }
+            }
+            Phase::Discard => {
+                let d = self.discarder();
+                let r = (a - A_DISCARD) as usize;
+                self.lose(d, r, 1);
+                self.bank[r] += 1;
+                self.discard_owed[d] -= 1;
+                if self.discard_owed.iter().all(|&x| x == 0) {
+                    self.phase = Phase::MoveRobber;
+                }
+            }
+            Phase::MoveRobber => {
+                self.robber = (a - A_ROBBER) as u8;
+                let m = self.robber_victims();
+                if m == 0 {
+                    self.end_robber();
+                } else if m.count_ones() == 1 {
+                    self.begin_steal(m.trailing_zeros() as usize);
+                } else {
+                    self.phase = Phase::ChooseVictim;
+                }
+            }
+            Phase::ChooseVictim => self.begin_steal((a - A_STEAL) as usize),
+            Phase::Steal => {
+                let r = (a - C_STEAL) as usize;
+                self.steal_card(p, self.victim as usize, r);
+                self.end_robber();
+            }
+            Phase::DrawDevelopment => {
+                let k = (a - C_DEV) as usize;
+                self.deck[k] -= 1;
+                self.dev[p][k] += 1;
+                self.dev_new[p][k] += 1;
+                self.phase = Phase::Main;
+            }
+            Phase::RoadBuilding => {
+                let e = (a - A_ROAD) as usize;
+                self.place_road(p, e);
+                self.road_len[p] = self.longest_road_of(p);
+                self.update_longest_road();
+                self.free_roads = self.free_roads.saturating_sub(1);
+                if self.free_roads == 0
+                    || self.roads[p].count_ones() >= MAX_ROADS
+                    || self.road_spots(p) == 0
+                {
+                    self.free_roads = 0;
+                    self.after_dev_effect();
+                }
+            }
+            Phase::YearOfPlenty => {
+                let r = (a - A_YOP) as usize;
+                self.bank[r] -= 1;
+                self.gain(p, r, 1);
+                self.yop_left = self.yop_left.saturating_sub(1);
+                if self.yop_left == 0 || self.bank.iter().all(|&b| b == 0) {
+                    self.yop_left = 0;
+                    self.after_dev_effect();
+                }
+            }
+            Phase::Monopoly => {
+                let r = (a - A_MONO) as usize;
+                let mut total = 0u8;
+                for q in 0..self.n() {
+                    if q != p {
+                        let k = self.hand[q][r];
+                        if k > 0 {
+                            self.lose(q, r, k);
+                            total += k;
+                        }
+                        for o in 0..self.n() {
+                            self.know_lo[o][q][r] = 0;
+                            self.know_hi[o][q][r] = 0;
+                        }
+                    }
+                }
+                if total > 0 {
+                    self.gain(p, r, total);
+                }
+                self.after_dev_effect();
+            }
+            Phase::TradeResponse => {
+                if a == A_ACCEPT {
+                    let o = Offer::decode(self.offer as u32);
+                    let q = self.responder as usize;
+                    self.accepters |= 1 << q;
+                    self.reveal_at_least(q, o.get, o.get_n);
+                }
+                self.next_responder();
+            }
+            Phase::TradeDecision => {
+                if a != A_WITHDRAW {
+                    let q = (a - A_CONFIRM) as usize;
+                    let o = Offer::decode(self.offer as u32);
+                    self.lose(p, o.give, o.give_n);
+                    self.gain(q, o.give, o.give_n);
+                    self.lose(q, o.get, o.get_n);
+                    self.gain(p, o.get, o.get_n);
+                }
+                self.accepters = 0;
+                self.phase = Phase::Main;
+            }
+            Phase::PreRoll | Phase::Main => {
+                if a == A_ROLL {
+                    self.phase = Phase::Roll;
+                } else if a < A_ROAD {
+                    let v = (a - A_SETTLE) as usize;
+                    self.pay(p, &COST_SETTLEMENT);
+                    self.place_settlement(p, v);
+                    // A settlement may break opponents' roads (spec §A8).
+                    let mut changed = false;
+                    for q in 0..self.n() {
+                        if q != p && self.road_verts[q] & (1u64 << v) != 0 {
+                            let l = self.longest_road_of(q);
+                            changed |= l != self.road_len[q];
+                            self.road_len[q] = l;
+                        }
+                    }
+                    if changed {
+                        self.update_longest_road();
+                    }
+                } else if a < A_CITY {
+                    let e = (a - A_ROAD) as usize;
+                    self.pay(p, &COST_ROAD);
+                    self.place_road(p, e);
+                    let l = self.longest_road_of(p);
+                    if l != self.road_len[p] {
+                        self.road_len[p] = l;
+                        self.update_longest_road();
+                    }
+                } else if a < A_ROLL {
+                    let v = (a - A_CITY) as usize;
+                    self.pay(p, &COST_CITY);
+                    self.settlements[p] &= !(1u64 << v);
+                    self.cities[p] |= 1u64 << v;
+                } else if a == A_END {
+                    self.end_turn();
+                } else if a == A_BUY_DEV {
+                    self.pay(p, &COST_DEV);
+                    self.phase = Phase::DrawDevelopment;
+                } else if (A_PLAY..A_PLAY + 4).contains(&a) {
+                    let k = PLAYABLE[(a - A_PLAY) as usize];
+                    self.dev[p][k] -= 1;
+                    self.dev_played[p][k] += 1;
+                    self.dev_played_turn = true;
+                    match k {
+                        KNIGHT => {
+                            self.update_largest_army(p);
+                            self.phase = Phase::MoveRobber;
+                        }
+                        ROAD_BUILDING => {
+                            self.free_roads = 2;
+                            self.phase = Phase::RoadBuilding;
+                        }
+                        YEAR_OF_PLENTY => {
+                            self.yop_left = 2;
+                            self.phase = Phase::YearOfPlenty;
+                        }
+                        _ => self.phase = Phase::Monopoly,
+                    }
+                } else if (A_MARITIME..A_OFFER).contains(&a) {
+                    let (give, get) = maritime_decode(a - A_MARITIME);
+                    let rate = self.rate(p, give);
+                    self.lose(p, give, rate);
+                    self.bank[give] += rate;
+                    self.bank[get] -= 1;
+                    self.gain(p, get, 1);
+                } else {
+                    let i = a - A_OFFER;
+                    let o = Offer::decode(i);
+                    self.offers_made += 1;
+                    self.offers_used |= 1u128 << i;
+                    self.offer = i as u8;
+                    self.accepters = 0;
+                    self.reveal_at_least(p, o.give, o.give_n);
+                    self.responder = ((p + 1) % self.n()) as u8;
+                    self.phase = Phase::TradeResponse;
+                }
+            }
+            Phase::GameOver => {}
+        }
+        self.check_win();
+    }
+
+    /// The board of this game.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+    pub fn hand(&self, p: usize) -> [u8; 5] {
+        self.hand.get(p).copied().unwrap_or_default()
+    }
+    pub fn road_length(&self, p: usize) -> u8 {
+        self.road_len.get(p).copied().unwrap_or(0)
+    }
+    /// Seat holding Longest Road, if any.
+    pub fn longest_road_holder(&self) -> Option<usize> {
+        (self.longest_road as usize)
+            .lt(&self.n())
+            .then_some(self.longest_road as usize)
+    }
+    pub fn largest_army_holder(&self) -> Option<usize> {
+        (self.largest_army as usize)
+            .lt(&self.n())
+            .then_some(self.largest_army as usize)
+    }
+    pub fn bank(&self) -> [u8; 5] {
+        self.bank
+    }
+    pub fn is_truncated(&self) -> bool {
+        self.truncated
+    }
+    pub fn turns_played(&self) -> u32 {
+        self.turns_played
+    }
+}
+
+/// Longest trail from `v` using unused edges of `roads`; `opp` vertices cannot be passed through.
+fn trail(g: &Geometry, roads: u128, opp: u64, v: usize, used: u128, start: bool) -> u8 {
+    if !start && opp & (1u64 << v) != 0 {
+        return 0;
+    }
+    let mut best = 0;
+    for &e in &g.vertex_edge_list[v] {
+        if e == NONE {
+            continue;
+        }
+        let bit = 1u128 << e;
+        if roads & bit == 0 || used & bit != 0 {
+            continue;
+        }
+        let [a, b] = g.edge_ends[e as usize];
+        let w = if a as usize == v { b } else { a } as usize;
+        let l = 1 + trail(g, roads, opp, w, used | bit, false);
+        best = best.max(l);
+    }
+    best
+}
+
+fn option_specs() -> Vec<OptionSpec> {
+    vec![
+        OptionSpec::choice(
+            "board",
+            "random",
+            &["random", "beginner"],
+            "The board: 'random' = the variable set-up of spec A3.2 (shuffled terrains and harbor kinds), 'beginner' = the fixed beginner map of A3.1. Ignored when 'map' is given.",
+        ),
+        OptionSpec::choice(
+            "token_mode",
+            "spiral",
+            &["spiral", "random_no_adjacent_red"],
+            "Number tokens on a random board: the A..R spiral from a random corner (counter-clockwise), or shuffled until no two 6/8 tokens touch.",
+        ),
+        OptionSpec::json(
+            "map",
+            Value::Null,
+            "A user map: a JSON object in the format of data/catan_maps.json maps (hexes with q, r, terrain, token; harbors with edge [q, r, dir] and type; optional robber_start), or a string path to a file holding one. null = use 'board'.",
+        ),
+        OptionSpec::choice(
+            "player_trades",
+            "offers",
+            &["offers", "off"],
+            "Player-to-player trade: 'offers' = the player to move may make offers from a fixed menu (give 1-2 of one resource for 1-2 of another), answered by each other player in seat order; 'off' = maritime trade only.",
+        ),
+        OptionSpec::int(
+            "trade_offers_per_turn",
+            3,
+            0,
+            20,
+            "Most player-trade offers the player to move may make in one turn (each distinct offer at most once a turn).",
+        ),
+        OptionSpec::int(
+            "vp_to_win",
+            10,
+            3,
+            22,
+            "Victory points that win on your own turn.",
+        ),
+        OptionSpec::int(
+            "turn_limit",
+            1000,
+            1,
+            100_000,
+            "The game is cut off after this many turns (set-up excluded); the players with the most victory points then share the win and the observation shows 'truncated'.",
+        ),
+        OptionSpec::bool(
+            "steal_victim_must_have_cards",
+            false,
+            "D-81: if true, the robber's victim must be a player holding cards when one exists (the printed rule lets the mover name any player at the hex).",
+        ),
+    ]
+}
+
+impl Game for Catan {
+    fn info() -> GameInfo {
+        GameInfo {
+            name: "catan",
+            title: "Catan",
+            min_players: 3,
+            max_players: 4,
+            options: option_specs(),
+            hidden_information: true,
+            state_version: 1,
+        }
+    }
+
+    fn new(config: &Config, seed: u64) -> Result<Self, GameError> {
+        let rules = Rules::from_config(config);
+        let mut rng = GameRng::new(seed);
+        let (board, robber) = match config.value("map") {
+            Value::Null => match config.str("board") {
+                "beginner" => {
+                    let b = Board::beginner();
+                    let robber = (0..NH).find(|&h| b.terrain[h] == DESERT).unwrap_or(0);
+                    (b, robber)
+                }
+                _ => Board::random(
+                    &mut rng,
+                    config.str("token_mode") != "random_no_adjacent_red",
+                ),
+            },
+            Value::String(path) => {
+                let text = std::fs::read_to_string(path).map_err(|e| {
+                    GameError::bad_option("map", format!("cannot read {path}: {e}"))
+                })?;
+                let v: Value = serde_json::from_str(&text)
+                    .map_err(|e| GameError::bad_option("map", format!("{path}: {e}")))?;
+                Board::from_map(&v).map_err(|e| GameError::bad_option("map", e))?
+            }
+            v @ Value::Object(_) => {
+                Board::from_map(v).map_err(|e| GameError::bad_option("map", e))?
+            }
+            other => {
+                return Err(GameError::bad_option(
+                    "map",
+                    format!("expected null, a map object or a file path, got {other}"),
+                ))
+            }
+        };
+        let start = rng.below(rules.players as u32) as u8;
+        let mut g = Catan {
+            config: Arc::new(config.clone()),
+            rules,
+            board,
+            robber: robber as u8,
+            settlements: [0; MAX_PLAYERS],
+            cities: [0; MAX_PLAYERS],
+            roads: [0; MAX_PLAYERS],
+            occupied: 0,
+            blocked: 0,
+            all_roads: 0,
+            road_verts: [0; MAX_PLAYERS],
+            road_len: [0; MAX_PLAYERS],
+            hand: [[0; 5]; MAX_PLAYERS],
+            bank: [BANK_PER_RESOURCE; 5],
+            dev: [[0; 5]; MAX_PLAYERS],
+            dev_new: [[0; 5]; MAX_PLAYERS],
+            dev_played: [[0; 5]; MAX_PLAYERS],
+            deck: DEV_TOTALS,
+            longest_road: NONE,
+            largest_army: NONE,
+            know_lo: [[[0; 5]; MAX_PLAYERS]; MAX_PLAYERS],
+            know_hi: [[[0; 5]; MAX_PLAYERS]; MAX_PLAYERS],
+            phase: Phase::SetupSettlement,
+            current: start,
+            start_player: start,
+            setup_step: 0,
+            last_settlement: 0,
+            turns_played: 0,
+            rolled: false,
+            dev_played_turn: false,
+            last_roll: 0,
+            discard_owed: [0; MAX_PLAYERS],
+            victim: 0,
+            free_roads: 0,
+            yop_left: 0,
+            offers_made: 0,
+            offers_used: 0,
+            offer: 0,
+            responder: 0,
+            accepters: 0,
+            winner: NONE,
+            truncated: false,
+            rng,
+        };
+        g.rebuild_derived();
+        Ok(g)
+    }
+
+    fn config(&self) -> &Config {
+        &self.config
+    }
+
+    fn num_distinct_actions(&self) -> u32 {
+        NUM_ACTIONS
+    }
+
+    fn turn(&self) -> Turn {
+        match self.phase {
+            Phase::GameOver => Turn::Terminal,
+            Phase::Roll | Phase::Steal | Phase::DrawDevelopment => Turn::Chance,
+            Phase::Discard => Turn::Player(self.discarder()),
+            Phase::TradeResponse => Turn::Player(self.responder as usize),
+            _ => Turn::Player(self.current as usize),
+        }
+    }
+
+    fn legal_actions(&self, out: &mut Vec<Action>) {
+        self.legal_into(out);
+    }
+
+    fn chance_outcomes(&self, out: &mut Vec<(Action, u32)>) {
+        out.clear();
+        match self.phase {
+            Phase::Roll => {
+                for (i, &w) in DICE_WEIGHTS.iter().enumerate() {
+                    out.push((C_DICE + i as u32, w));
+                }
+            }
+            Phase::Steal => {
+                let v = self.victim as usize;
+                for r in 0..5 {
+                    if self.hand[v][r] > 0 {
+                        out.push((C_STEAL + r as u32, self.hand[v][r] as u32));
+                    }
+                }
+            }
+            Phase::DrawDevelopment => {
+                for k in 0..5 {
+                    if self.deck[k] > 0 {
+                        out.push((C_DEV + k as u32, self.deck[k] as u32));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn apply(&mut self, action: Action) -> Result<(), RuleError> {
+        if !self.is_legal(action) {
+            return Err(RuleError::new(format!(
+                "catan ({}): action {action} ('{}') is not legal now",
+                self.phase_name(),
+                self.action_label(action)
+            )));
+        }
+        self.apply_legal(action);
+        Ok(())
+    }
+
+    fn scores(&self) -> Vec<f64> {
+        (0..self.n()).map(|p| self.vp(p) as f64).collect()
+    }
+
+    fn winners(&self) -> Vec<usize> {
+        if self.phase != Phase::GameOver {
+            return Vec::new();
+        }
+        if (self.winner as usize) < self.n() {
+            return vec![self.winner as usize];
+        }
+        let best = (0..self.n()).map(|p| self.vp(p)).max().unwrap_or(0);
+        (0..self.n()).filter(|&p| self.vp(p) == best).collect()
+    }
+
+    fn observation(&self, seat: usize) -> Value {
+        observe::observation(self, seat)
+    }
+
+    fn observation_tensor_len(&self) -> usize {
+        observe::TENSOR_LEN
+    }
+
+    fn observation_tensor(&self, seat: usize, out: &mut [f32]) {
+        observe::tensor(self, seat, out)
+    }
+
+    fn action_label(&self, action: Action) -> String {
+        observe::label(self, action)
+    }
+
+    fn determinize(&self, seat: usize, seed: u64) -> Self {
+        observe::determinize(self, seat, seed)
+    }
+
+    fn rng_mut(&mut self) -> &mut GameRng {
+        &mut self.rng
+    }
+
+    fn max_game_length(&self) -> u64 {
+        let n = self.n() as u64;
+        let offers = self.rules.max_offers as u64 * (n + 2);
+        // Per turn: roll + outcome, up to 95 discards, robber moves and steals (a 7 and a
+        // knight: 6), one development card with its follow-ups (3), maritime trades (each lowers
+        // the hand, which other gains in one turn can raise by at most 95 + 2 + 2 + offers),
+        // offers with their answers, end of turn.
+        let per_turn = 2 + 95 + 6 + 3 + (95 + 95 + 4 + self.rules.max_offers as u64) + offers + 1;
+        // Whole game: set-up, every piece once, every development card bought (2 actions).
+        let global = 4 * n + n * (15 + 5 + 4) + 50;
+        global + self.rules.turn_limit as u64 * per_turn
+    }
+
+    fn validate(&self) -> Result<(), String> {
+        position::validate(self)
+    }
+
+    fn render(&self) -> String {
+        observe::render(self)
+    }
+
+    fn evaluate(&self, seat: usize) -> f64 {
+        observe::evaluate(self, seat)
+    }
+}
+
+#[doc(hidden)]
+pub mod testing {
+    //! Hooks for the crate's tests (not part of the API).
+    use super::*;
+
+    /// Mutable access to the raw state, for hand-built test positions.
+    pub fn hand_mut(g: &mut Catan, p: usize) -> &mut [u8; 5] {
+        &mut g.hand[p]
+    }
+}

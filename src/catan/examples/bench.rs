@@ -1,0 +1,37 @@
+//! Random-playout throughput: `cargo run --release -p meeple-catan --example bench -- [games] [players] [trades]`.
+use meeple_catan::Catan;
+use meeple_core::playout::{random_playout, Buffers};
+use meeple_core::{Config, Game, GameRng, Turn};
+use serde_json::{json, Map};
+use std::time::Instant;
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let games: usize = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(2000);
+    let players: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(4);
+    let trades = args.get(3).map(|s| s.as_str()).unwrap_or("off");
+    let mut opts = Map::new();
+    opts.insert("player_trades".into(), json!(trades));
+    let config = Config::new(&Catan::info(), players, &opts).expect("config");
+    let mut buf = Buffers::default();
+    let mut actions = 0u64;
+    let mut finished = 0;
+    let mut turns = 0u64;
+    let t = Instant::now();
+    for i in 0..games {
+        let mut g = Catan::new(&config, i as u64).expect("new");
+        let mut rng = GameRng::new(i as u64 ^ 0xABCD);
+        let bound = g.max_game_length();
+        actions += random_playout(&mut g, &mut rng, &mut buf, bound);
+        finished += (g.turn() == Turn::Terminal && !g.is_truncated()) as usize;
+        turns += g.turns_played() as u64;
+    }
+    let s = t.elapsed().as_secs_f64();
+    println!(
+        "{players}p trades={trades}: {games} games in {s:.3}s = {:.0} games/s, {:.0} actions/s, {:.0} actions/game, {:.1} turns/game, {finished} won (rest hit the turn limit)",
+        games as f64 / s,
+        actions as f64 / s,
+        actions as f64 / games as f64,
+        turns as f64 / games as f64,
+    );
+}

@@ -1,0 +1,413 @@
+//! The board as data: terrains, number tokens and harbors on the geometry of spec §A2, read from
+//! map files (the beginner map of `data/catan_maps.json`, or a user map in the same format) or
+//! drawn by the random set-up of spec §A3.2.
+
+use crate::geometry::{bits64, canonical_edge, Geometry, NE, NH, NONE};
+use meeple_core::GameRng;
+use serde_json::{json, Value};
+use std::sync::OnceLock;
+
+pub const RESOURCES: [&str; 5] = ["lumber", "brick", "wool", "grain", "ore"];
+pub const LUMBER: usize = 0;
+pub const BRICK: usize = 1;
+pub const WOOL: usize = 2;
+pub const GRAIN: usize = 3;
+pub const ORE: usize = 4;
+
+/// Terrains by id; the first five produce the resource with the same id.
+pub const TERRAINS: [&str; 6] = [
+    "forest",
+    "hills",
+    "pasture",
+    "fields",
+    "mountains",
+    "desert",
+];
+pub const DESERT: u8 = 5;
+
+/// Harbor kinds by id: 0..5 are the 2:1 harbors of that resource, 5 is the generic 3:1.
+pub const HARBOR_KINDS: [&str; 6] = ["lumber", "brick", "wool", "grain", "ore", "3:1"];
+pub const GENERIC: u8 = 5;
+
+/// Number-token letters A..R (spec §A1).
+pub const TOKEN_LETTERS: [u8; 18] = [5, 2, 6, 3, 8, 10, 9, 12, 11, 4, 8, 10, 9, 4, 5, 6, 3, 11];
+
+/// Spiral order from the corner (0,-2), counter-clockwise, ring 2 then ring 1 then the centre
+/// (spec §A3.2 step 3).
+pub const SPIRAL: [(i32, i32); 19] = [
+    (0, -2),
+    (-1, -1),
+    (-2, 0),
+    (-2, 1),
+    (-2, 2),
+    (-1, 2),
+    (0, 2),
+    (1, 1),
+    (2, 0),
+    (2, -1),
+    (2, -2),
+    (1, -2),
+    (0, -1),
+    (-1, 0),
+    (-1, 1),
+    (0, 1),
+    (1, 0),
+    (1, -1),
+    (0, 0),
+];
+
+pub fn resource_id(name: &str) -> Option<usize> {
+    RESOURCES.iter().position(|&r| r == name)
+}
+pub fn terrain_id(name: &str) -> Option<u8> {
+    TERRAINS.iter().position(|&t| t == name).map(|i| i as u8)
+}
+pub fn harbor_id(name: &str) -> Option<u8> {
+    HARBOR_KINDS
+        .iter()
+        .position(|&t| t == name)
+        .map(|i| i as u8)
+}
+
+/// Terrains, tokens and harbors of one game. Plain data; derived tables are rebuilt by `derive`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Board {
+    /// Terrain id per land hex (hex ids of [`Geometry`]).
+    pub terrain: [u8; NH],
+    /// Number token per land hex; 0 = none.
+    pub token: [u8; NH],
+    /// Harbor kind per edge, `NONE` = no harbor.
+    pub edge_harbor: [u8; NE],
+    /// Derived: for each dice sum, the hexes carrying that token (bitset over hex ids).
+    pub token_hexes: [u32; 13],
+    /// Derived: the vertices served by a harbor of each kind.
+    pub harbor_vertices: [u64; 6],
+}
+
+impl Board {
+    fn empty() -> Board {
+        Board {
+            terrain: [DESERT; NH],
+            token: [0; NH],
+            edge_harbor: [NONE; NE],
+            token_hexes: [0; 13],
+            harbor_vertices: [0; 6],
+        }
+    }
+
+    /// Rebuild the derived tables.
+    pub fn derive(&mut self) {
+        let g = Geometry::base();
+        self.token_hexes = [0; 13];
+        for h in 0..NH {
+            let t = self.token[h] as usize;
+            if (2..=12).contains(&t) && self.terrain[h] != DESERT {
+                self.token_hexes[t] |= 1 << h;
+            }
+        }
+        self.harbor_vertices = [0; 6];
+        for e in 0..NE {
+            let k = self.edge_harbor[e];
+            if (k as usize) < 6 {
+                let [a, b] = g.edge_ends[e];
+                self.harbor_vertices[k as usize] |= (1u64 << a) | (1u64 << b);
+            }
+        }
+    }
+
+    /// The beginner board (spec §A3.1), from the crate's copy of the shared map data.
+    pub fn beginner() -> Board {
+        static B: OnceLock<(Board, usize)> = OnceLock::new();
+        B.get_or_init(|| {
+            let data: Value = serde_json::from_str(include_str!("../data/catan_maps.json"))
+                .expect("bundled map data is valid JSON");
+            let map = &data["maps"]["base_beginner"];
+            Board::from_map(map).expect("bundled beginner map is valid")
+        })
+        .0
+        .clone()
+    }
+
+    /// Read a map in the format of `catan_maps.json`: `{"hexes": [{"q","r","terrain","token"}],
+    /// "harbors": [{"edge": [q, r, dir], "type"}], "robber_start": {"hex": [q, r]}}`. Returns the
+    /// board and the robber's hex.
+    pub fn from_map(map: &Value) -> Result<(Board, usize), String> {
+        let g = Geometry::base();
+        let mut b = Board::empty();
+        let hexes = map
+            .get("hexes")
+            .and_then(Value::as_array)
+            .ok_or("map: 'hexes' must be a list")?;
+        if hexes.len() != NH {
+            return Err(format!(
+                "map: {} hexes given; the base board has exactly {NH} land hexes",
+                hexes.len()
+            ));
+        }
+        let mut seen = 0u32;
+        for (i, h) in hexes.iter().enumerate() {
+            let (q, r) = read_hex(h).ok_or(format!("map: hex #{i} needs integer q and r"))?;
+            let id = g.hex_id(q, r).ok_or(format!(
+                "map: hex ({q},{r}) is not a land hex of the base board"
+            ))?;
+            if seen & (1 << id) != 0 {
+                return Err(format!("map: hex ({q},{r}) is listed twice"));
+            }
+            seen |= 1 << id;
+            let tname = h
+                .get("terrain")
+                .and_then(Value::as_str)
+                .ok_or(format!("map: hex ({q},{r}) has no terrain name"))?;
+            let t = terrain_id(tname).ok_or(format!(
+                "map: hex ({q},{r}) has unknown terrain '{tname}' (known: {})",
+                TERRAINS.join(", ")
+            ))?;
+            b.terrain[id] = t;
+            let token = match h.get("token") {
+                None | Some(Value::Null) => 0,
+                Some(v) => match v.as_u64() {
+                    Some(n) if (2..=12).contains(&n) && n != 7 => n as u8,
+                    _ => {
+                        return Err(format!(
+                        "map: hex ({q},{r}) has token {v}; tokens are 2..=12 without 7, or null"
+                    ))
+                    }
+                },
+            };
+            if t == DESERT && token != 0 {
+                return Err(format!("map: desert ({q},{r}) cannot carry a number token"));
+            }
+            b.token[id] = token;
+        }
+        if let Some(hs) = map.get("harbors") {
+            let hs = hs.as_array().ok_or("map: 'harbors' must be a list")?;
+            for (i, h) in hs.iter().enumerate() {
+                let e = h
+                    .get("edge")
+                    .and_then(Value::as_array)
+                    .ok_or(format!("map: harbor #{i} needs an edge [q, r, dir]"))?;
+                let (q, r, d) = match e.as_slice() {
+                    [q, r, d] => (
+                        q.as_i64().and_then(|x| i32::try_from(x).ok()),
+                        r.as_i64().and_then(|x| i32::try_from(x).ok()),
+                        d.as_str(),
+                    ),
+                    _ => (None, None, None),
+                };
+                let (Some(q), Some(r), Some(d)) = (q, r, d) else {
+                    return Err(format!("map: harbor #{i} edge must be [q, r, \"NE\"|\"E\"|\"SE\"|\"W\"|\"NW\"|\"SW\"]"));
+                };
+                let (cq, cr, ct) = canonical_edge(q, r, d)
+                    .ok_or(format!("map: harbor #{i} has direction '{d}'"))?;
+                let id = g
+                    .edge_id(cq, cr, ct)
+                    .filter(|&id| g.coastal_edges & (1u128 << id) != 0)
+                    .ok_or(format!(
+                        "map: harbor #{i} edge {d}({q},{r}) is not a coastal edge"
+                    ))?;
+                if b.edge_harbor[id] != NONE {
+                    return Err(format!("map: two harbors on edge {}", g.edge_name(id)));
+                }
+                let kname = h
+                    .get("type")
+                    .and_then(Value::as_str)
+                    .ok_or(format!("map: harbor #{i} has no type"))?;
+                b.edge_harbor[id] = harbor_id(kname).ok_or(format!(
+                    "map: harbor #{i} has unknown type '{kname}' (known: {})",
+                    HARBOR_KINDS.join(", ")
+                ))?;
+            }
+        }
+        let robber = match map.get("robber_start").and_then(|r| r.get("hex")) {
+            Some(h) => {
+                let (q, r) = read_hex_pair(h).ok_or("map: robber_start.hex must be [q, r]")?;
+                g.hex_id(q, r)
+                    .ok_or(format!("map: robber start ({q},{r}) is not a land hex"))?
+            }
+            None => (0..NH)
+                .find(|&h| b.terrain[h] == DESERT)
+                .unwrap_or_else(|| g.hex_id(0, 0).unwrap_or(0)),
+        };
+        b.derive();
+        Ok((b, robber))
+    }
+
+    /// The variable set-up of spec §A3.2: shuffled terrains, harbor kinds shuffled onto the nine
+    /// beginner harbor edges, tokens by the spiral (random start corner, counter-clockwise, D-04)
+    /// or placed at random until no 6 and 8 touch. Returns the board and the robber's hex.
+    pub fn random(rng: &mut GameRng, spiral: bool) -> (Board, usize) {
+        let g = Geometry::base();
+        let beginner = Board::beginner();
+        let mut b = Board::empty();
+        let mut terrains: Vec<u8> = beginner.terrain.to_vec();
+        rng.shuffle(&mut terrains);
+        b.terrain.copy_from_slice(&terrains);
+        let edges: Vec<usize> = (0..NE)
+            .filter(|&e| beginner.edge_harbor[e] != NONE)
+            .collect();
+        let mut kinds: Vec<u8> = edges.iter().map(|&e| beginner.edge_harbor[e]).collect();
+        rng.shuffle(&mut kinds);
+        for (&e, &k) in edges.iter().zip(kinds.iter()) {
+            b.edge_harbor[e] = k;
+        }
+        if spiral {
+            let steps = rng.below(6) as i32;
+            let mut k = 0;
+            for &(q, r) in SPIRAL.iter() {
+                let hx = meeple_core::hex::Hex::new(q, r).rotate(steps);
+                let Some(h) = g.hex_id(hx.q, hx.r) else {
+                    continue;
+                };
+                if b.terrain[h] == DESERT {
+                    continue;
+                }
+                if let Some(&t) = TOKEN_LETTERS.get(k) {
+                    b.token[h] = t;
+                }
+                k += 1;
+            }
+        } else {
+            let producing: Vec<usize> = (0..NH).filter(|&h| b.terrain[h] != DESERT).collect();
+            let mut tokens = TOKEN_LETTERS.to_vec();
+            loop {
+                rng.shuffle(&mut tokens);
+                b.token = [0; NH];
+                for (&h, &t) in producing.iter().zip(tokens.iter()) {
+                    b.token[h] = t;
+                }
+                let red = |h: usize| b.token[h] == 6 || b.token[h] == 8;
+                let ok = (0..NH)
+                    .filter(|&h| red(h))
+                    .all(|h| bits64(g.hex_nbrs[h] as u64).all(|n| !red(n)));
+                if ok {
+                    break;
+                }
+            }
+        }
+        b.derive();
+        let robber = (0..NH).find(|&h| b.terrain[h] == DESERT).unwrap_or(0);
+        (b, robber)
+    }
+
+    /// The board in the map format (hexes by coordinates, harbors by canonical edge name).
+    pub fn to_json(&self) -> Value {
+        let g = Geometry::base();
+        let hexes: Vec<Value> = (0..NH)
+            .map(|h| {
+                let (q, r) = g.hexes[h];
+                json!({
+                    "q": q, "r": r,
+                    "terrain": TERRAINS.get(self.terrain[h] as usize).copied().unwrap_or("desert"),
+                    "token": if self.token[h] == 0 { Value::Null } else { json!(self.token[h]) },
+                })
+            })
+            .collect();
+        let harbors: Vec<Value> = (0..NE)
+            .filter(|&e| (self.edge_harbor[e] as usize) < 6)
+            .map(|e| {
+                let (q, r, t) = g.edges[e];
+                json!({"edge": [q, r, t.name()], "type": HARBOR_KINDS[self.edge_harbor[e] as usize]})
+            })
+            .collect();
+        json!({"hexes": hexes, "harbors": harbors})
+    }
+
+    /// Expected production per dice roll in 36ths ("pips") of a vertex.
+    pub fn vertex_pips(&self, v: usize) -> u32 {
+        let g = Geometry::base();
+        g.vertex_hexes[v]
+            .iter()
+            .filter(|&&h| h != NONE)
+            .map(|&h| pips(self.token[h as usize]))
+            .sum()
+    }
+}
+
+/// Ways to roll `n` with 2d6.
+pub fn pips(n: u8) -> u32 {
+    match n {
+        2..=7 => n as u32 - 1,
+        8..=12 => 13 - n as u32,
+        _ => 0,
+    }
+}
+
+fn read_hex(h: &Value) -> Option<(i32, i32)> {
+    let q = h.get("q")?.as_i64().and_then(|x| i32::try_from(x).ok())?;
+    let r = h.get("r")?.as_i64().and_then(|x| i32::try_from(x).ok())?;
+    Some((q, r))
+}
+
+pub fn read_hex_pair(h: &Value) -> Option<(i32, i32)> {
+    match h.as_array()?.as_slice() {
+        [q, r] => Some((
+            q.as_i64().and_then(|x| i32::try_from(x).ok())?,
+            r.as_i64().and_then(|x| i32::try_from(x).ok())?,
+        )),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn beginner_board_matches_spec() {
+        let g = Geometry::base();
+        let b = Board::beginner();
+        let at = |q, r| g.hex_id(q, r).unwrap();
+        assert_eq!(TERRAINS[b.terrain[at(0, -2)] as usize], "mountains");
+        assert_eq!(b.token[at(0, -2)], 10);
+        assert_eq!(TERRAINS[b.terrain[at(0, 0)] as usize], "desert");
+        assert_eq!(b.token[at(0, 0)], 0);
+        assert_eq!(b.token[at(0, 2)], 11);
+        let mut counts = [0; 6];
+        for h in 0..NH {
+            counts[b.terrain[h] as usize] += 1;
+        }
+        assert_eq!(counts, [4, 3, 4, 4, 3, 1]);
+        let harbors: Vec<usize> = (0..NE).filter(|&e| b.edge_harbor[e] != NONE).collect();
+        assert_eq!(harbors.len(), 9);
+        // W(-2,1) is the brick harbor = E(-3,1).
+        let e = g.edge_id(-3, 1, crate::geometry::ETag::E).unwrap();
+        assert_eq!(HARBOR_KINDS[b.edge_harbor[e] as usize], "brick");
+        assert_eq!(b.harbor_vertices[GENERIC as usize].count_ones(), 8);
+    }
+
+    #[test]
+    fn spiral_from_top_left_corner_follows_the_letters() {
+        // Check the SPIRAL list is a path of adjacent hexes.
+        for w in SPIRAL.windows(2) {
+            let a = meeple_core::hex::Hex::new(w[0].0, w[0].1);
+            let b = meeple_core::hex::Hex::new(w[1].0, w[1].1);
+            assert!(a.distance(b) == 1, "{w:?}");
+        }
+    }
+
+    #[test]
+    fn random_boards_are_complete() {
+        for seed in 0..50 {
+            for spiral in [true, false] {
+                let mut rng = GameRng::new(seed);
+                let (b, robber) = Board::random(&mut rng, spiral);
+                assert_eq!(b.terrain[robber], DESERT);
+                let mut tokens: Vec<u8> = b.token.iter().copied().filter(|&t| t > 0).collect();
+                tokens.sort();
+                let mut want = TOKEN_LETTERS.to_vec();
+                want.sort();
+                assert_eq!(tokens, want);
+                if !spiral {
+                    let g = Geometry::base();
+                    for h in 0..NH {
+                        if b.token[h] == 6 || b.token[h] == 8 {
+                            for n in bits64(g.hex_nbrs[h] as u64) {
+                                assert!(b.token[n] != 6 && b.token[n] != 8);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

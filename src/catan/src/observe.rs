@@ -1,0 +1,549 @@
+//! Observations (JSON and tensor), action labels, determinization, rendering and evaluation.
+
+use crate::board::{pips, HARBOR_KINDS, RESOURCES, TERRAINS};
+use crate::geometry::{bits128, bits64, Geometry, NE, NH, NONE, NV};
+use crate::position::{DevCards, Resources};
+use crate::*;
+use serde_json::json;
+
+pub fn phase_name(p: Phase) -> &'static str {
+    match p {
+        Phase::SetupSettlement => "setup_settlement",
+        Phase::SetupRoad => "setup_road",
+        Phase::PreRoll => "pre_roll",
+        Phase::Roll => "roll",
+        Phase::Discard => "discard",
+        Phase::MoveRobber => "move_robber",
+        Phase::ChooseVictim => "choose_victim",
+        Phase::Steal => "steal",
+        Phase::Main => "main",
+        Phase::DrawDevelopment => "draw_development",
+        Phase::RoadBuilding => "road_building",
+        Phase::YearOfPlenty => "year_of_plenty",
+        Phase::Monopoly => "monopoly",
+        Phase::TradeResponse => "trade_response",
+        Phase::TradeDecision => "trade_decision",
+        Phase::GameOver => "game_over",
+    }
+}
+
+const PHASES: usize = 16;
+
+fn phase_index(p: Phase) -> usize {
+    p as usize
+}
+
+fn seat_json(x: u8, n: usize) -> Value {
+    if (x as usize) < n {
+        json!(x)
+    } else {
+        Value::Null
+    }
+}
+
+fn offer_json(i: u32) -> Value {
+    let o = Offer::decode(i);
+    json!({
+        "give": {RESOURCES[o.give]: o.give_n},
+        "get": {RESOURCES[o.get]: o.get_n},
+    })
+}
+
+pub fn observation(g: &Catan, seat: usize) -> Value {
+    let geo = Geometry::base();
+    let n = g.n();
+    let seat = seat.min(n - 1);
+    let players: Vec<Value> = (0..n)
+        .map(|p| {
+            let mut v = json!({
+                "seat": p,
+                "resource_count": g.hand_size(p),
+                "development_card_count": g.dev_count(p),
+                "played": DevCards::from_array(g.dev_played[p]),
+                "settlements": bits64(g.settlements[p]).map(|v| geo.vertex_name(v)).collect::<Vec<_>>(),
+                "cities": bits64(g.cities[p]).map(|v| geo.vertex_name(v)).collect::<Vec<_>>(),
+                "roads": bits128(g.roads[p]).map(|e| geo.edge_name(e)).collect::<Vec<_>>(),
+                "road_length": g.road_len[p],
+                "public_victory_points": g.public_vp(p),
+                "must_discard": if g.phase == Phase::Discard { g.discard_owed[p] } else { 0 },
+            });
+            if p == seat {
+                v["resources"] = json!(Resources::from_array(g.hand[p]));
+                v["development_cards"] = json!(DevCards::from_array(g.dev[p]));
+                v["bought_this_turn"] = json!(DevCards::from_array(g.dev_new[p]));
+                v["victory_points"] = json!(g.vp(p));
+            } else {
+                let c = g.hand_size(p).min(255) as u8;
+                let hi = g.know_hi[seat][p].map(|x| x.min(c));
+                v["known_at_least"] = json!(Resources::from_array(g.know_lo[seat][p]));
+                v["known_at_most"] = json!(Resources::from_array(hi));
+            }
+            v
+        })
+        .collect();
+    let in_trade = matches!(g.phase, Phase::TradeResponse | Phase::TradeDecision);
+    json!({
+        "seat": seat,
+        "phase": phase_name(g.phase),
+        "current_player": g.current,
+        "to_move": g.turn().as_i32(),
+        "turns_played": g.turns_played,
+        "turn_limit": g.rules.turn_limit,
+        "truncated": g.truncated,
+        "winner": seat_json(g.winner, n),
+        "board": g.board.to_json(),
+        "robber": geo.hexes[g.robber as usize],
+        "bank": Resources::from_array(g.bank),
+        "development_deck_size": g.deck.iter().map(|&x| x as u32).sum::<u32>(),
+        "rolled": g.rolled,
+        "last_roll": if g.last_roll == 0 { Value::Null } else { json!(g.last_roll) },
+        "development_card_played": g.dev_played_turn,
+        "longest_road": seat_json(g.longest_road, n),
+        "largest_army": seat_json(g.largest_army, n),
+        "players": players,
+        "victim": if g.phase == Phase::Steal { json!(g.victim) } else { Value::Null },
+        "free_roads": if g.phase == Phase::RoadBuilding { g.free_roads } else { 0 },
+        "year_of_plenty_left": if g.phase == Phase::YearOfPlenty { g.yop_left } else { 0 },
+        "trade": {
+            "offers_made": g.offers_made,
+            "offers_this_turn": (0..NUM_OFFERS).filter(|&i| g.offers_used & (1u128 << i) != 0).map(offer_json).collect::<Vec<_>>(),
+            "offer": if in_trade { offer_json(g.offer as u32) } else { Value::Null },
+            "responder": if g.phase == Phase::TradeResponse { json!(g.responder) } else { Value::Null },
+            "accepted_by": (0..n).filter(|&q| in_trade && g.accepters & (1 << q) != 0).collect::<Vec<_>>(),
+        },
+    })
+}
+
+/// Tensor layout (relative seats: slot 0 = the observer, then clockwise; 4 slots):
+/// per land hex (19 × 18): terrain one-hot (6: forest, hills, pasture, fields, mountains,
+/// desert), token one-hot (11: sums 2..12), robber; per vertex (54 × 14): settlement and city per
+/// slot (8), harbor kind one-hot (6: lumber, brick, wool, grain, ore, 3:1); per edge (72 × 4):
+/// road per slot; per slot (4 × 25): resources (exact for the observer, known minimum for
+/// others) 5, known maximum 5, hand size, development card count, played cards by kind 5, road
+/// length, public VP, holds Longest Road, holds Largest Army, cards owed to a discard, settlements,
+/// cities and roads left; own development cards by kind 5, of them bought this turn 5, own total
+/// VP; bank 5; development deck size; phase one-hot 16; to move (4 slots, chance, terminal);
+/// rolled; development card played; last roll one-hot 11; free roads; year-of-plenty picks left;
+/// offers made; offer on the table one-hot 80; responder slot 4; accepters by slot 4; offers made
+/// this turn 80; turns played / turn limit; truncated; winner slot 4.
+pub const TENSOR_LEN: usize =
+    NH * 18 + NV * 14 + NE * 4 + 4 * 25 + 11 + 6 + PHASES + 6 + 13 + 3 + 88 + 80 + 6;
+
+pub fn tensor(g: &Catan, seat: usize, out: &mut [f32]) {
+    out.fill(0.0);
+    if out.len() < TENSOR_LEN {
+        return;
+    }
+    let n = g.n();
+    let seat = seat.min(n - 1);
+    let slot = |p: usize| (p + n - seat) % n;
+    let mut o = 0;
+    for h in 0..NH {
+        out[o + (g.board.terrain[h] as usize).min(5)] = 1.0;
+        let t = g.board.token[h] as usize;
+        if (2..=12).contains(&t) {
+            out[o + 6 + t - 2] = 1.0;
+        }
+        if g.robber as usize == h {
+            out[o + 17] = 1.0;
+        }
+        o += 18;
+    }
+    for v in 0..NV {
+        let bit = 1u64 << v;
+        for p in 0..n {
+            if g.settlements[p] & bit != 0 {
+                out[o + 2 * slot(p)] = 1.0;
+            }
+            if g.cities[p] & bit != 0 {
+                out[o + 2 * slot(p) + 1] = 1.0;
+            }
+        }
+        for k in 0..6 {
+            if g.board.harbor_vertices[k] & bit != 0 {
+                out[o + 8 + k] = 1.0;
+            }
+        }
+        o += 14;
+    }
+    for e in 0..NE {
+        for p in 0..n {
+            if g.roads[p] & (1u128 << e) != 0 {
+                out[o + slot(p)] = 1.0;
+            }
+        }
+        o += 4;
+    }
+    for p in 0..n {
+        let b = o + 25 * slot(p);
+        let c = g.hand_size(p).min(255) as u8;
+        for r in 0..5 {
+            out[b + r] = g.know_lo[seat][p][r] as f32;
+            out[b + 5 + r] = g.know_hi[seat][p][r].min(c) as f32;
+        }
+        out[b + 10] = c as f32;
+        out[b + 11] = g.dev_count(p) as f32;
+        for k in 0..5 {
+            out[b + 12 + k] = g.dev_played[p][k] as f32;
+        }
+        out[b + 17] = g.road_len[p] as f32;
+        out[b + 18] = g.public_vp(p) as f32;
+        out[b + 19] = (g.longest_road as usize == p) as u8 as f32;
+        out[b + 20] = (g.largest_army as usize == p) as u8 as f32;
+        out[b + 21] = if g.phase == Phase::Discard {
+            g.discard_owed[p] as f32
+        } else {
+            0.0
+        };
+        out[b + 22] = (MAX_SETTLEMENTS - g.settlements[p].count_ones()) as f32;
+        out[b + 23] = (MAX_CITIES - g.cities[p].count_ones()) as f32;
+        out[b + 24] = (MAX_ROADS - g.roads[p].count_ones()) as f32;
+    }
+    o += 100;
+    for k in 0..5 {
+        out[o + k] = g.dev[seat][k] as f32;
+        out[o + 5 + k] = g.dev_new[seat][k] as f32;
+    }
+    out[o + 10] = g.vp(seat) as f32;
+    o += 11;
+    for r in 0..5 {
+        out[o + r] = g.bank[r] as f32;
+    }
+    out[o + 5] = g.deck.iter().map(|&x| x as f32).sum();
+    o += 6;
+    out[o + phase_index(g.phase)] = 1.0;
+    o += PHASES;
+    match g.turn() {
+        Turn::Player(p) => out[o + slot(p)] = 1.0,
+        Turn::Chance => out[o + 4] = 1.0,
+        Turn::Terminal => out[o + 5] = 1.0,
+    }
+    o += 6;
+    out[o] = g.rolled as u8 as f32;
+    out[o + 1] = g.dev_played_turn as u8 as f32;
+    if (2..=12).contains(&g.last_roll) {
+        out[o + 2 + g.last_roll as usize - 2] = 1.0;
+    }
+    o += 13;
+    if g.phase == Phase::RoadBuilding {
+        out[o] = g.free_roads as f32;
+    }
+    if g.phase == Phase::YearOfPlenty {
+        out[o + 1] = g.yop_left as f32;
+    }
+    out[o + 2] = g.offers_made as f32;
+    o += 3;
+    if matches!(g.phase, Phase::TradeResponse | Phase::TradeDecision) {
+        out[o + (g.offer as usize).min(79)] = 1.0;
+        if g.phase == Phase::TradeResponse {
+            out[o + 80 + slot(g.responder as usize % n)] = 1.0;
+        }
+        for q in 0..n {
+            if g.accepters & (1 << q) != 0 {
+                out[o + 84 + slot(q)] = 1.0;
+            }
+        }
+    }
+    o += 88;
+    for i in 0..NUM_OFFERS as usize {
+        if g.offers_used & (1u128 << i) != 0 {
+            out[o + i] = 1.0;
+        }
+    }
+    o += 80;
+    out[o] = g.turns_played as f32 / g.rules.turn_limit.max(1) as f32;
+    out[o + 1] = g.truncated as u8 as f32;
+    if (g.winner as usize) < n {
+        out[o + 2 + slot(g.winner as usize)] = 1.0;
+    }
+    o += 6;
+    debug_assert_eq!(o, TENSOR_LEN);
+}
+
+pub fn label(g: &Catan, a: Action) -> String {
+    let geo = Geometry::base();
+    let p = g.current as usize;
+    if a < A_ROAD {
+        format!("settlement {}", geo.vertex_name((a - A_SETTLE) as usize))
+    } else if a < A_CITY {
+        format!("road {}", geo.edge_name((a - A_ROAD) as usize))
+    } else if a < A_ROLL {
+        format!("city {}", geo.vertex_name((a - A_CITY) as usize))
+    } else if a == A_ROLL {
+        "roll".into()
+    } else if a == A_END {
+        "end turn".into()
+    } else if a == A_BUY_DEV {
+        "buy development card".into()
+    } else if a < A_YOP {
+        [
+            "play knight",
+            "play road building",
+            "play year of plenty",
+            "play monopoly",
+        ][(a - A_PLAY) as usize]
+            .into()
+    } else if a < A_MONO {
+        format!("take {}", RESOURCES[(a - A_YOP) as usize])
+    } else if a < A_ROBBER {
+        format!("monopoly {}", RESOURCES[(a - A_MONO) as usize])
+    } else if a < A_STEAL {
+        format!("robber to {}", geo.hex_name((a - A_ROBBER) as usize))
+    } else if a < A_DISCARD {
+        format!("steal from player {}", a - A_STEAL)
+    } else if a < A_MARITIME {
+        format!("discard {}", RESOURCES[(a - A_DISCARD) as usize])
+    } else if a < A_OFFER {
+        let (give, get) = maritime_decode(a - A_MARITIME);
+        format!(
+            "maritime {} {} for 1 {}",
+            g.rate(p, give),
+            RESOURCES[give],
+            RESOURCES[get]
+        )
+    } else if a < A_ACCEPT {
+        let o = Offer::decode(a - A_OFFER);
+        format!(
+            "offer {} {} for {} {}",
+            o.give_n, RESOURCES[o.give], o.get_n, RESOURCES[o.get]
+        )
+    } else if a == A_ACCEPT {
+        "accept".into()
+    } else if a == A_DECLINE {
+        "decline".into()
+    } else if a < A_WITHDRAW {
+        format!("trade with player {}", a - A_CONFIRM)
+    } else if a == A_WITHDRAW {
+        "withdraw offer".into()
+    } else if a < C_STEAL {
+        format!("dice {}", a - C_DICE + 2)
+    } else if a < C_DEV {
+        format!("stolen {}", RESOURCES[(a - C_STEAL) as usize])
+    } else if a < NUM_ACTIONS {
+        format!("draw {}", DEV_NAMES[(a - C_DEV) as usize])
+    } else {
+        format!("action {a}")
+    }
+}
+
+/// Resample what `seat` cannot see: the other players' resource cards (within what `seat` knows
+/// of each hand: counts, lower and upper bounds) and their unplayed development cards (from the
+/// deck plus their cards, counts kept). Other players' knowledge is reset to `seat`'s.
+pub fn determinize(g: &Catan, seat: usize, seed: u64) -> Catan {
+    let mut d = g.clone();
+    d.rng = GameRng::new(seed);
+    let n = g.n();
+    if g.phase == Phase::GameOver || seat >= n {
+        return d;
+    }
+    let mut rng = GameRng::new(seed ^ 0x0D15_EA5E);
+    let others: Vec<usize> = (0..n).filter(|&p| p != seat).collect();
+    // Resources.
+    let mut free_pool: Vec<u8> = Vec::new();
+    for r in 0..5 {
+        let held: u32 = others.iter().map(|&p| g.hand[p][r] as u32).sum();
+        let known: u32 = others.iter().map(|&p| g.know_lo[seat][p][r] as u32).sum();
+        for _ in 0..held.saturating_sub(known) {
+            free_pool.push(r as u8);
+        }
+    }
+    let mut dealt = false;
+    for _ in 0..64 {
+        rng.shuffle(&mut free_pool);
+        let mut hands = g.hand;
+        let mut it = free_pool.iter();
+        let mut ok = true;
+        for &p in &others {
+            hands[p] = g.know_lo[seat][p];
+            let free = g.hand_size(p) - hands[p].iter().map(|&x| x as u32).sum::<u32>();
+            for _ in 0..free {
+                match it.next() {
+                    Some(&r) => hands[p][r as usize] += 1,
+                    None => ok = false,
+                }
+            }
+            ok &= (0..5).all(|r| hands[p][r] <= g.know_hi[seat][p][r]);
+        }
+        if ok {
+            d.hand = hands;
+            dealt = true;
+            break;
+        }
+    }
+    if !dealt {
+        d.hand = g.hand;
+    }
+    // Knowledge of the other observers: what `seat` knows (their view of `seat` is unchanged).
+    for &o in &others {
+        for q in 0..n {
+            if q == o {
+                d.know_lo[o][q] = d.hand[q];
+                d.know_hi[o][q] = d.hand[q];
+            } else if q != seat {
+                d.know_lo[o][q] = g.know_lo[seat][q];
+                d.know_hi[o][q] = g.know_hi[seat][q];
+            }
+        }
+    }
+    // Development cards.
+    let mut pool: Vec<u8> = Vec::new();
+    for k in 0..5 {
+        let c = g.deck[k] as u32 + others.iter().map(|&p| g.dev[p][k] as u32).sum::<u32>();
+        for _ in 0..c {
+            pool.push(k as u8);
+        }
+    }
+    if others.iter().any(|&p| g.dev_count(p) > 0) {
+        for attempt in 0..64 {
+            rng.shuffle(&mut pool);
+            let mut dev = g.dev;
+            let mut dev_new = g.dev_new;
+            let mut it = pool.iter();
+            for &p in &others {
+                let new_count: u32 = g.dev_new[p].iter().map(|&x| x as u32).sum();
+                let total = g.dev_count(p);
+                dev[p] = [0; 5];
+                dev_new[p] = [0; 5];
+                for i in 0..total {
+                    if let Some(&k) = it.next() {
+                        dev[p][k as usize] += 1;
+                        if i < new_count {
+                            dev_new[p][k as usize] += 1;
+                        }
+                    }
+                }
+            }
+            let mut deck = [0u8; 5];
+            for &k in it {
+                deck[k as usize] += 1;
+            }
+            let mut trial = d.clone();
+            trial.dev = dev;
+            trial.dev_new = dev_new;
+            trial.deck = deck;
+            // The player whose turn it is cannot hold enough points to have won already.
+            let cur = g.current as usize;
+            let setup = matches!(g.phase, Phase::SetupSettlement | Phase::SetupRoad);
+            if setup || cur == seat || trial.vp(cur) < g.rules.vp_to_win as u32 || attempt == 63 {
+                if setup || cur == seat || trial.vp(cur) < g.rules.vp_to_win as u32 {
+                    d = trial;
+                }
+                break;
+            }
+        }
+    }
+    d
+}
+
+pub fn render(g: &Catan) -> String {
+    let geo = Geometry::base();
+    let n = g.n();
+    let mut s = String::new();
+    s.push_str(&format!(
+        "Catan, {n} players, turn {} ({}), phase {}, player {} to act\n",
+        g.turns_played + 1,
+        if g.rolled {
+            format!("rolled {}", g.last_roll)
+        } else {
+            "not rolled".into()
+        },
+        phase_name(g.phase),
+        match g.turn() {
+            Turn::Player(p) => p.to_string(),
+            Turn::Chance => "chance".into(),
+            Turn::Terminal => "none".into(),
+        }
+    ));
+    for r in -2..=2i32 {
+        s.push_str(&" ".repeat((r.unsigned_abs() * 6) as usize));
+        for q in -2..=2i32 {
+            if let Some(h) = geo.hex_id(q, r) {
+                let t = TERRAINS[(g.board.terrain[h] as usize).min(5)];
+                let tok = g.board.token[h];
+                let robber = if g.robber as usize == h { "*" } else { " " };
+                s.push_str(&format!(
+                    "{:>9}{:<2}{} ",
+                    &t[..t.len().min(9)],
+                    if tok == 0 {
+                        String::new()
+                    } else {
+                        tok.to_string()
+                    },
+                    robber
+                ));
+            }
+        }
+        s.push('\n');
+    }
+    s.push_str(&format!(
+        "bank {:?}, development deck {}\n",
+        g.bank,
+        g.deck.iter().map(|&x| x as u32).sum::<u32>()
+    ));
+    for p in 0..n {
+        s.push_str(&format!(
+            "player {p}: {} VP ({} public), hand {:?}, dev {:?}, knights {}, road {}{}{}\n  settlements {:?} cities {:?} roads {}\n",
+            g.vp(p),
+            g.public_vp(p),
+            g.hand[p],
+            g.dev[p],
+            g.dev_played[p][KNIGHT],
+            g.road_len[p],
+            if g.longest_road as usize == p { " [longest road]" } else { "" },
+            if g.largest_army as usize == p { " [largest army]" } else { "" },
+            bits64(g.settlements[p]).map(|v| geo.vertex_name(v)).collect::<Vec<_>>(),
+            bits64(g.cities[p]).map(|v| geo.vertex_name(v)).collect::<Vec<_>>(),
+            g.roads[p].count_ones(),
+        ));
+    }
+    let harbors: Vec<String> = (0..NE)
+        .filter(|&e| g.board.edge_harbor[e] != NONE)
+        .map(|e| {
+            format!(
+                "{} {}",
+                geo.edge_name(e),
+                HARBOR_KINDS[g.board.edge_harbor[e] as usize]
+            )
+        })
+        .collect();
+    s.push_str(&format!("harbors: {}\n", harbors.join(", ")));
+    if g.phase == Phase::GameOver {
+        s.push_str(&format!(
+            "game over: winners {:?}{}\n",
+            g.winners(),
+            if g.truncated { " (turn limit)" } else { "" }
+        ));
+    }
+    s
+}
+
+/// Heuristic value for `seat`: its share of "strength" = victory points (own hidden cards
+/// counted, opponents' public points plus 0.3 per unplayed card) + expected production
+/// (pips / 12, cities double) + 0.05 per card in hand; 1/k or 0 at the end.
+pub fn evaluate(g: &Catan, seat: usize) -> f64 {
+    let n = g.n();
+    if seat >= n {
+        return 0.0;
+    }
+    if g.phase == Phase::GameOver {
+        return g.returns()[seat];
+    }
+    let strength = |p: usize| -> f64 {
+        let vp = if p == seat {
+            g.vp(p) as f64
+        } else {
+            g.public_vp(p) as f64 + 0.3 * g.dev_count(p) as f64
+        };
+        let mut prod = 0u32;
+        for v in bits64(g.settlements[p]) {
+            prod += g.board.vertex_pips(v);
+        }
+        for v in bits64(g.cities[p]) {
+            prod += 2 * g.board.vertex_pips(v);
+        }
+        vp + prod as f64 / 12.0 + 0.05 * g.hand_size(p) as f64 + 0.01
+    };
+    let total: f64 = (0..n).map(strength).sum();
+    let _ = pips(0);
+    (strength(seat) / total).clamp(0.0, 1.0)
+}

@@ -1,0 +1,843 @@
+//! The position format: the serialized state, readable and hand-writable (documented in
+//! `docs/games/catan.md`). Pieces by coordinates, resources and cards by name.
+
+use crate::board::{Board, RESOURCES};
+use crate::geometry::{canonical_edge, parse_vtag, Geometry, NE, NH, NONE, NV};
+use crate::{
+    Catan, Offer, Phase, Rules, BANK_PER_RESOURCE, DEV_NAMES, DEV_TOTALS, MAX_CITIES, MAX_PLAYERS,
+    MAX_ROADS, MAX_SETTLEMENTS, NUM_OFFERS, VICTORY_POINT,
+};
+use meeple_core::{Config, GameRng};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::sync::Arc;
+
+pub const POSITION_VERSION: u32 = 1;
+
+fn is_zero(x: &u8) -> bool {
+    *x == 0
+}
+fn is_false(x: &bool) -> bool {
+    !*x
+}
+
+/// Resource counts by name; zeros may be left out.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Resources {
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub lumber: u8,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub brick: u8,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub wool: u8,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub grain: u8,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub ore: u8,
+}
+
+impl Resources {
+    pub fn from_array(a: [u8; 5]) -> Self {
+        Resources {
+            lumber: a[0],
+            brick: a[1],
+            wool: a[2],
+            grain: a[3],
+            ore: a[4],
+        }
+    }
+    pub fn to_array(self) -> [u8; 5] {
+        [self.lumber, self.brick, self.wool, self.grain, self.ore]
+    }
+}
+
+/// Development cards by kind; zeros may be left out.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DevCards {
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub knight: u8,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub victory_point: u8,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub road_building: u8,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub year_of_plenty: u8,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub monopoly: u8,
+}
+
+impl DevCards {
+    pub fn from_array(a: [u8; 5]) -> Self {
+        DevCards {
+            knight: a[0],
+            victory_point: a[1],
+            road_building: a[2],
+            year_of_plenty: a[3],
+            monopoly: a[4],
+        }
+    }
+    pub fn to_array(self) -> [u8; 5] {
+        [
+            self.knight,
+            self.victory_point,
+            self.road_building,
+            self.year_of_plenty,
+            self.monopoly,
+        ]
+    }
+}
+
+/// What one player knows of another's hand.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Knowledge {
+    pub at_least: Resources,
+    pub at_most: Resources,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerPos {
+    #[serde(default)]
+    pub resources: Resources,
+    #[serde(default)]
+    pub development_cards: DevCards,
+    /// Of `development_cards`, those bought this turn.
+    #[serde(default, skip_serializing_if = "is_default_dev")]
+    pub bought_this_turn: DevCards,
+    #[serde(default, skip_serializing_if = "is_default_dev")]
+    pub played: DevCards,
+    #[serde(default)]
+    pub settlements: Vec<(i32, i32, String)>,
+    #[serde(default)]
+    pub cities: Vec<(i32, i32, String)>,
+    #[serde(default)]
+    pub roads: Vec<(i32, i32, String)>,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub must_discard: u8,
+    /// What this player knows of each seat's hand (`null` for the player's own seat). Optional:
+    /// when left out, each player knows only the others' hand counts.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub knowledge: Option<Vec<Option<Knowledge>>>,
+}
+
+fn is_default_dev(d: &DevCards) -> bool {
+    *d == DevCards::default()
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OfferPos {
+    pub give: Resources,
+    pub get: Resources,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct TradePos {
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub offers_made: u8,
+    /// Offers already made this turn (none may be repeated).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub offers_this_turn: Vec<OfferPos>,
+    /// The offer on the table (trade_response / trade_decision phases).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub offer: Option<OfferPos>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub responder: Option<usize>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub accepted_by: Vec<usize>,
+}
+
+fn is_default_trade(t: &TradePos) -> bool {
+    *t == TradePos::default()
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Position {
+    pub game: String,
+    pub version: u32,
+    pub config: Config,
+    /// The board in the map format (hexes and harbors).
+    pub board: Value,
+    pub robber: (i32, i32),
+    pub phase: Phase,
+    pub current_player: usize,
+    pub start_player: usize,
+    /// Set-up: placements made so far (0..2n).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub setup_step: u8,
+    /// Set-up road phase: the settlement just placed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_settlement: Option<(i32, i32, String)>,
+    #[serde(default)]
+    pub turns_played: u32,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub rolled: bool,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub development_card_played: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_roll: Option<u8>,
+    /// Bank; when left out it is 19 of each minus the players' hands.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bank: Option<Resources>,
+    /// Development deck; when left out it is the 25 cards minus those held and played.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub development_deck: Option<DevCards>,
+    #[serde(default)]
+    pub longest_road: Option<usize>,
+    #[serde(default)]
+    pub largest_army: Option<usize>,
+    pub players: Vec<PlayerPos>,
+    /// Robber's victim (steal phase).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub victim: Option<usize>,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub free_roads: u8,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub year_of_plenty_left: u8,
+    #[serde(default, skip_serializing_if = "is_default_trade")]
+    pub trade: TradePos,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub winner: Option<usize>,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub truncated: bool,
+    /// The game's RNG; when left out it is seeded with 0.
+    #[serde(default = "default_rng")]
+    pub rng: GameRng,
+}
+
+fn default_rng() -> GameRng {
+    GameRng::new(0)
+}
+
+fn vname(v: usize) -> (i32, i32, String) {
+    let (q, r, t) = Geometry::base().vertices[v];
+    (q, r, t.name().to_string())
+}
+fn ename(e: usize) -> (i32, i32, String) {
+    let (q, r, t) = Geometry::base().edges[e];
+    (q, r, t.name().to_string())
+}
+fn vid(x: &(i32, i32, String)) -> Result<usize, String> {
+    let t = parse_vtag(&x.2).ok_or(format!("vertex tag '{}' must be N or S", x.2))?;
+    Geometry::base().vertex_id(x.0, x.1, t).ok_or(format!(
+        "vertex {}({},{}) is not on the board",
+        x.2, x.0, x.1
+    ))
+}
+fn eid(x: &(i32, i32, String)) -> Result<usize, String> {
+    let (q, r, t) = canonical_edge(x.0, x.1, &x.2).ok_or(format!(
+        "edge direction '{}' must be NE, E, SE, W, NW or SW",
+        x.2
+    ))?;
+    Geometry::base()
+        .edge_id(q, r, t)
+        .ok_or(format!("edge {}({},{}) is not on the board", x.2, x.0, x.1))
+}
+
+fn offer_pos(i: u32) -> OfferPos {
+    let o = Offer::decode(i);
+    let mut give = [0u8; 5];
+    let mut get = [0u8; 5];
+    give[o.give] = o.give_n;
+    get[o.get] = o.get_n;
+    OfferPos {
+        give: Resources::from_array(give),
+        get: Resources::from_array(get),
+    }
+}
+
+fn offer_id(o: &OfferPos) -> Result<u32, String> {
+    let g = o.give.to_array();
+    let t = o.get.to_array();
+    let gi: Vec<usize> = (0..5).filter(|&r| g[r] > 0).collect();
+    let ti: Vec<usize> = (0..5).filter(|&r| t[r] > 0).collect();
+    match (&gi[..], &ti[..]) {
+        ([a], [b]) => Offer {
+            give: *a,
+            give_n: g[*a],
+            get: *b,
+            get_n: t[*b],
+        }
+        .encode()
+        .ok_or_else(|| "an offer gives 1 or 2 of one resource for 1 or 2 of another".into()),
+        _ => Err("an offer gives 1 or 2 of one resource for 1 or 2 of another".into()),
+    }
+}
+
+fn seat_opt(x: u8, n: usize) -> Option<usize> {
+    ((x as usize) < n).then_some(x as usize)
+}
+
+impl From<Catan> for Position {
+    fn from(g: Catan) -> Position {
+        let n = g.n();
+        let players = (0..n)
+            .map(|p| PlayerPos {
+                resources: Resources::from_array(g.hand[p]),
+                development_cards: DevCards::from_array(g.dev[p]),
+                bought_this_turn: DevCards::from_array(g.dev_new[p]),
+                played: DevCards::from_array(g.dev_played[p]),
+                settlements: crate::bits64(g.settlements[p]).map(vname).collect(),
+                cities: crate::bits64(g.cities[p]).map(vname).collect(),
+                roads: crate::bits128(g.roads[p]).map(ename).collect(),
+                must_discard: if g.phase == Phase::Discard {
+                    g.discard_owed[p]
+                } else {
+                    0
+                },
+                knowledge: Some(
+                    (0..n)
+                        .map(|q| {
+                            (q != p).then(|| Knowledge {
+                                at_least: Resources::from_array(g.know_lo[p][q]),
+                                at_most: Resources::from_array(g.know_hi[p][q]),
+                            })
+                        })
+                        .collect(),
+                ),
+            })
+            .collect();
+        let geo = Geometry::base();
+        let in_trade = matches!(g.phase, Phase::TradeResponse | Phase::TradeDecision);
+        Position {
+            game: "catan".into(),
+            version: POSITION_VERSION,
+            config: (*g.config).clone(),
+            board: g.board.to_json(),
+            robber: geo.hexes[(g.robber as usize).min(NH - 1)],
+            phase: g.phase,
+            current_player: g.current as usize,
+            start_player: g.start_player as usize,
+            setup_step: g.setup_step,
+            last_settlement: (g.phase == Phase::SetupRoad)
+                .then(|| vname((g.last_settlement as usize).min(NV - 1))),
+            turns_played: g.turns_played,
+            rolled: g.rolled,
+            development_card_played: g.dev_played_turn,
+            last_roll: (g.last_roll != 0).then_some(g.last_roll),
+            bank: Some(Resources::from_array(g.bank)),
+            development_deck: Some(DevCards::from_array(g.deck)),
+            longest_road: seat_opt(g.longest_road, n),
+            largest_army: seat_opt(g.largest_army, n),
+            players,
+            victim: (g.phase == Phase::Steal).then_some(g.victim as usize),
+            free_roads: if g.phase == Phase::RoadBuilding {
+                g.free_roads
+            } else {
+                0
+            },
+            year_of_plenty_left: if g.phase == Phase::YearOfPlenty {
+                g.yop_left
+            } else {
+                0
+            },
+            trade: TradePos {
+                offers_made: g.offers_made,
+                offers_this_turn: (0..NUM_OFFERS)
+                    .filter(|&i| g.offers_used & (1u128 << i) != 0)
+                    .map(offer_pos)
+                    .collect(),
+                offer: in_trade.then(|| offer_pos(g.offer as u32)),
+                responder: (g.phase == Phase::TradeResponse).then_some(g.responder as usize),
+                accepted_by: if in_trade {
+                    (0..n).filter(|&q| g.accepters & (1 << q) != 0).collect()
+                } else {
+                    Vec::new()
+                },
+            },
+            winner: seat_opt(g.winner, n),
+            truncated: g.truncated,
+            rng: g.rng.clone(),
+        }
+    }
+}
+
+impl TryFrom<Position> for Catan {
+    type Error = String;
+
+    fn try_from(pos: Position) -> Result<Catan, String> {
+        if pos.game != "catan" {
+            return Err(format!("this is a '{}' position, not catan", pos.game));
+        }
+        if pos.version != POSITION_VERSION {
+            return Err(format!(
+                "position version {} is not supported (expected {POSITION_VERSION})",
+                pos.version
+            ));
+        }
+        let n = pos.config.players;
+        if !(3..=MAX_PLAYERS).contains(&n) {
+            return Err(format!("catan is for 3 or 4 players, not {n}"));
+        }
+        if pos.players.len() != n {
+            return Err(format!(
+                "{} players listed for a {n}-player game",
+                pos.players.len()
+            ));
+        }
+        let rules = Rules::from_config(&pos.config);
+        let (board, _) = Board::from_map(&pos.board)?;
+        let geo = Geometry::base();
+        let robber = geo.hex_id(pos.robber.0, pos.robber.1).ok_or(format!(
+            "robber ({},{}) is not on a land hex",
+            pos.robber.0, pos.robber.1
+        ))?;
+        let seat = |x: usize, what: &str| -> Result<u8, String> {
+            if x < n {
+                Ok(x as u8)
+            } else {
+                Err(format!("{what} {x} is not a seat (0..{n})"))
+            }
+        };
+        let mut g = Catan {
+            config: Arc::new(pos.config.clone()),
+            rules,
+            board,
+            robber: robber as u8,
+            settlements: [0; MAX_PLAYERS],
+            cities: [0; MAX_PLAYERS],
+            roads: [0; MAX_PLAYERS],
+            occupied: 0,
+            blocked: 0,
+            all_roads: 0,
+            road_verts: [0; MAX_PLAYERS],
+            road_len: [0; MAX_PLAYERS],
+            hand: [[0; 5]; MAX_PLAYERS],
+            bank: [0; 5],
+            dev: [[0; 5]; MAX_PLAYERS],
+            dev_new: [[0; 5]; MAX_PLAYERS],
+            dev_played: [[0; 5]; MAX_PLAYERS],
+            deck: [0; 5],
+            longest_road: NONE,
+            largest_army: NONE,
+            know_lo: [[[0; 5]; MAX_PLAYERS]; MAX_PLAYERS],
+            know_hi: [[[0; 5]; MAX_PLAYERS]; MAX_PLAYERS],
+            phase: pos.phase,
+            current: seat(pos.current_player, "current_player")?,
+            start_player: seat(pos.start_player, "start_player")?,
+            setup_step: pos.setup_step,
+            last_settlement: 0,
+            turns_played: pos.turns_played,
+            rolled: pos.rolled,
+            dev_played_turn: pos.development_card_played,
+            last_roll: pos.last_roll.unwrap_or(0),
+            discard_owed: [0; MAX_PLAYERS],
+            victim: 0,
+            free_roads: pos.free_roads,
+            yop_left: pos.year_of_plenty_left,
+            offers_made: pos.trade.offers_made,
+            offers_used: 0,
+            offer: 0,
+            responder: 0,
+            accepters: 0,
+            winner: NONE,
+            truncated: pos.truncated,
+            rng: pos.rng.clone(),
+        };
+        if let Some(r) = pos.last_roll {
+            if !(2..=12).contains(&r) {
+                return Err(format!("last_roll {r} is not a dice sum 2..12"));
+            }
+        }
+        for (p, pl) in pos.players.iter().enumerate() {
+            g.hand[p] = pl.resources.to_array();
+            g.dev[p] = pl.development_cards.to_array();
+            g.dev_new[p] = pl.bought_this_turn.to_array();
+            g.dev_played[p] = pl.played.to_array();
+            g.discard_owed[p] = pl.must_discard;
+            for (list, what) in [(&pl.settlements, "settlement"), (&pl.cities, "city")] {
+                for x in list.iter() {
+                    let v = vid(x).map_err(|e| format!("player {p} {what}: {e}"))?;
+                    let bit = 1u64 << v;
+                    if g.occupied & bit != 0 {
+                        return Err(format!("two buildings on vertex {}", geo.vertex_name(v)));
+                    }
+                    g.occupied |= bit;
+                    if what == "settlement" {
+                        g.settlements[p] |= bit;
+                    } else {
+                        g.cities[p] |= bit;
+                    }
+                }
+            }
+            for x in pl.roads.iter() {
+                let e = eid(x).map_err(|e| format!("player {p} road: {e}"))?;
+                let bit = 1u128 << e;
+                if g.all_roads & bit != 0 {
+                    return Err(format!("two roads on edge {}", geo.edge_name(e)));
+                }
+                g.all_roads |= bit;
+                g.roads[p] |= bit;
+            }
+        }
+        // Bank and deck: given, or what is left.
+        for r in 0..5 {
+            let held: u32 = (0..n).map(|p| g.hand[p][r] as u32).sum();
+            g.bank[r] = match pos.bank {
+                Some(b) => b.to_array()[r],
+                None => (BANK_PER_RESOURCE as u32).checked_sub(held).ok_or(format!(
+                    "players hold {held} {} (only 19 exist)",
+                    RESOURCES[r]
+                ))? as u8,
+            };
+            let used: u32 = (0..n)
+                .map(|p| g.dev[p][r] as u32 + g.dev_played[p][r] as u32)
+                .sum();
+            g.deck[r] = match pos.development_deck {
+                Some(d) => d.to_array()[r],
+                None => (DEV_TOTALS[r] as u32).checked_sub(used).ok_or(format!(
+                    "players hold or played {used} {} cards (only {} exist)",
+                    DEV_NAMES[r], DEV_TOTALS[r]
+                ))? as u8,
+            };
+        }
+        for p in 0..n {
+            for q in 0..n {
+                g.know_lo[p][q] = if p == q { g.hand[q] } else { [0; 5] };
+                let c = g.hand[q].iter().map(|&x| x as u32).sum::<u32>().min(255) as u8;
+                g.know_hi[p][q] = if p == q { g.hand[q] } else { [c; 5] };
+            }
+            if let Some(k) = &pos.players[p].knowledge {
+                if k.len() != n {
+                    return Err(format!("player {p} knowledge must list {n} seats"));
+                }
+                for (q, kq) in k.iter().enumerate() {
+                    if let (Some(kq), true) = (kq, q != p) {
+                        g.know_lo[p][q] = kq.at_least.to_array();
+                        g.know_hi[p][q] = kq.at_most.to_array();
+                    }
+                }
+            }
+        }
+        if let Some(x) = pos.longest_road {
+            g.longest_road = seat(x, "longest_road")?;
+        }
+        if let Some(x) = pos.largest_army {
+            g.largest_army = seat(x, "largest_army")?;
+        }
+        if let Some(x) = pos.winner {
+            g.winner = seat(x, "winner")?;
+        }
+        if let Some(x) = pos.victim {
+            g.victim = seat(x, "victim")?;
+        }
+        if let Some(x) = &pos.last_settlement {
+            g.last_settlement = vid(x)? as u8;
+        }
+        for o in &pos.trade.offers_this_turn {
+            g.offers_used |= 1u128 << offer_id(o)?;
+        }
+        if let Some(o) = &pos.trade.offer {
+            g.offer = offer_id(o)? as u8;
+        }
+        if let Some(x) = pos.trade.responder {
+            g.responder = seat(x, "trade responder")?;
+        }
+        for &x in &pos.trade.accepted_by {
+            g.accepters |= 1 << seat(x, "trade accepter")?;
+        }
+        g.rebuild_derived();
+        Ok(g)
+    }
+}
+
+/// Check a loaded state; name the first problem.
+pub fn validate(g: &Catan) -> Result<(), String> {
+    let geo = Geometry::base();
+    let n = g.n();
+    if g.config.players != n || !(3..=MAX_PLAYERS).contains(&n) {
+        return Err(format!("player count {} is not 3 or 4", g.config.players));
+    }
+    if g.rules != Rules::from_config(&g.config) {
+        return Err("rules differ from the configuration".into());
+    }
+    if g.robber as usize >= NH {
+        return Err("robber is off the board".into());
+    }
+    let vmask = (1u64 << NV) - 1;
+    let emask = (1u128 << NE) - 1;
+    let mut seen_v = 0u64;
+    let mut seen_e = 0u128;
+    for p in 0..MAX_PLAYERS {
+        if p >= n {
+            if g.settlements[p] | g.cities[p] != 0 || g.roads[p] != 0 || g.hand[p] != [0; 5] {
+                return Err(format!("seat {p} does not exist but has pieces or cards"));
+            }
+            continue;
+        }
+        let b = g.settlements[p] | g.cities[p];
+        if b & !vmask != 0 || g.roads[p] & !emask != 0 {
+            return Err(format!("player {p} has a piece off the board"));
+        }
+        if g.settlements[p] & g.cities[p] != 0 || seen_v & b != 0 {
+            return Err(format!("player {p} shares a vertex with another building"));
+        }
+        seen_v |= b;
+        if seen_e & g.roads[p] != 0 {
+            return Err(format!("player {p} has a road on an occupied edge"));
+        }
+        seen_e |= g.roads[p];
+        if g.settlements[p].count_ones() > MAX_SETTLEMENTS {
+            return Err(format!("player {p} has more than 5 settlements"));
+        }
+        if g.cities[p].count_ones() > MAX_CITIES {
+            return Err(format!("player {p} has more than 4 cities"));
+        }
+        if g.roads[p].count_ones() > MAX_ROADS {
+            return Err(format!("player {p} has more than 15 roads"));
+        }
+    }
+    for v in crate::bits64(seen_v) {
+        if geo.vertex_nbrs[v] & seen_v != 0 {
+            return Err(format!(
+                "buildings at {} and a neighbouring vertex break the distance rule",
+                geo.vertex_name(v)
+            ));
+        }
+    }
+    for r in 0..5 {
+        let held: u32 = (0..n).map(|p| g.hand[p][r] as u32).sum();
+        if held + g.bank[r] as u32 != BANK_PER_RESOURCE as u32 {
+            return Err(format!(
+                "{}: players hold {held} and the bank {}; together they must be 19",
+                RESOURCES[r], g.bank[r]
+            ));
+        }
+        let used: u32 = (0..n)
+            .map(|p| g.dev[p][r] as u32 + g.dev_played[p][r] as u32)
+            .sum();
+        if used + g.deck[r] as u32 != DEV_TOTALS[r] as u32 {
+            return Err(format!(
+                "{} cards: {used} held or played and {} in the deck; there are {}",
+                DEV_NAMES[r], g.deck[r], DEV_TOTALS[r]
+            ));
+        }
+    }
+    for p in 0..n {
+        if g.dev_played[p][VICTORY_POINT] != 0 {
+            return Err(format!("player {p}: victory point cards are never played"));
+        }
+        for k in 0..5 {
+            if g.dev_new[p][k] > g.dev[p][k] {
+                return Err(format!(
+                    "player {p}: more {} cards bought this turn than held",
+                    DEV_NAMES[k]
+                ));
+            }
+        }
+        if p != g.current as usize && g.dev_new[p] != [0; 5] {
+            return Err(format!(
+                "player {p} bought development cards but it is not his turn"
+            ));
+        }
+        for o in 0..n {
+            for r in 0..5 {
+                let (lo, hi, h) = (g.know_lo[o][p][r], g.know_hi[o][p][r], g.hand[p][r]);
+                if lo > h || hi < h || (o == p && (lo != h || hi != h)) {
+                    return Err(format!(
+                        "player {o}'s knowledge of player {p}'s {} ({lo}..={hi}) does not contain the hand ({h})",
+                        RESOURCES[r]
+                    ));
+                }
+            }
+        }
+    }
+    // Special cards.
+    let lens = &g.road_len;
+    let m = (0..n).map(|p| lens[p]).max().unwrap_or(0);
+    let at_max = (0..n).filter(|&p| lens[p] == m).count();
+    match seat_opt(g.longest_road, n) {
+        Some(h) if lens[h] != m || m < 5 => {
+            return Err(format!(
+                "player {h} holds Longest Road with length {} but the longest is {m} (needs 5+)",
+                lens[h]
+            ))
+        }
+        None if g.longest_road != NONE => return Err("longest_road is not a seat".into()),
+        None if m >= 5 && at_max == 1 => {
+            return Err(format!(
+                "a single player has the longest road ({m}) but nobody holds the card"
+            ))
+        }
+        _ => {}
+    }
+    let km = (0..n).map(|p| g.dev_played[p][0]).max().unwrap_or(0);
+    match seat_opt(g.largest_army, n) {
+        Some(h) if g.dev_played[h][0] != km || km < 3 => {
+            return Err(format!(
+                "player {h} holds Largest Army but does not have the most knights (3+)"
+            ))
+        }
+        None if g.largest_army != NONE => return Err("largest_army is not a seat".into()),
+        None if km >= 3 => {
+            return Err("someone has 3+ knights but nobody holds Largest Army".into())
+        }
+        _ => {}
+    }
+    validate_phase(g)
+}
+
+fn validate_phase(g: &Catan) -> Result<(), String> {
+    let n = g.n();
+    let cur = g.current as usize;
+    let phase = crate::observe::phase_name(g.phase);
+    let bad = |why: &str| Err(format!("phase {phase}: {why}"));
+    let setup = matches!(g.phase, Phase::SetupSettlement | Phase::SetupRoad);
+    if g.phase == Phase::GameOver {
+        if (g.winner as usize) >= n && !g.truncated {
+            return bad("a finished game needs a winner or 'truncated'");
+        }
+        return Ok(());
+    }
+    if g.winner != NONE || g.truncated {
+        return bad("only a finished game has a winner or is truncated");
+    }
+    if setup {
+        if g.setup_step as usize >= 2 * n {
+            return bad("set-up step out of range");
+        }
+        if cur != g.setup_player(g.setup_step as usize) as usize {
+            return bad("current_player is not the player to place in snake order");
+        }
+        if g.rolled || g.turns_played != 0 {
+            return bad("no rolls or turns during set-up");
+        }
+        let placed: u32 = (0..n)
+            .map(|p| (g.settlements[p] | g.cities[p]).count_ones())
+            .sum();
+        let want = g.setup_step as u32 + (g.phase == Phase::SetupRoad) as u32;
+        if placed != want {
+            return bad("the number of settlements does not match the set-up step");
+        }
+        if g.phase == Phase::SetupRoad && g.settlements[cur] & (1u64 << g.last_settlement) == 0 {
+            return bad("last_settlement is not a settlement of the player to place");
+        }
+        if g.phase == Phase::SetupRoad
+            && Geometry::base().vertex_edges[g.last_settlement as usize] & !g.all_roads == 0
+        {
+            return bad("no free edge next to the last settlement");
+        }
+    } else if (g.setup_step as usize) != 2 * n {
+        return bad("set-up must be complete (setup_step = 2 x players)");
+    }
+    if g.turns_played >= g.rules.turn_limit {
+        return bad("the turn limit has been reached");
+    }
+    let needs_roll = matches!(g.phase, Phase::PreRoll | Phase::Roll);
+    if needs_roll && g.rolled {
+        return bad("the dice were already rolled this turn");
+    }
+    let after_roll = matches!(
+        g.phase,
+        Phase::Main
+            | Phase::Discard
+            | Phase::DrawDevelopment
+            | Phase::TradeResponse
+            | Phase::TradeDecision
+    );
+    if after_roll && !g.rolled {
+        return bad("the dice have not been rolled yet");
+    }
+    if matches!(
+        g.phase,
+        Phase::RoadBuilding | Phase::YearOfPlenty | Phase::Monopoly
+    ) && !g.dev_played_turn
+    {
+        return bad("a development card effect needs a card played this turn");
+    }
+    if g.phase != Phase::Discard && g.discard_owed.iter().any(|&x| x > 0) {
+        return bad("only the discard phase has cards owed");
+    }
+    if g.offers_made > g.rules.max_offers || g.offers_used.count_ones() != g.offers_made as u32 {
+        return bad("offers_made must equal the number of offers made this turn");
+    }
+    if !setup && !g.rules.trades && g.offers_made > 0 {
+        return bad("player trades are off");
+    }
+    match g.phase {
+        Phase::Discard => {
+            if g.discard_owed.iter().all(|&x| x == 0) {
+                return bad("nobody must discard");
+            }
+            for p in 0..n {
+                if g.discard_owed[p] as u32 > g.hand_size(p) {
+                    return bad("a player owes more cards than he holds");
+                }
+            }
+            if g.discard_owed[n..].iter().any(|&x| x > 0) {
+                return bad("a missing seat owes cards");
+            }
+        }
+        Phase::Steal => {
+            let v = g.victim as usize;
+            if v == cur || g.hand_size(v) == 0 {
+                return bad("the victim must be another player holding cards");
+            }
+        }
+        Phase::ChooseVictim if g.robber_victims() == 0 => {
+            return bad("nobody to steal from at the robber's hex");
+        }
+        Phase::DrawDevelopment if g.deck.iter().all(|&d| d == 0) => {
+            return bad("the development deck is empty");
+        }
+        Phase::RoadBuilding => {
+            if !(1..=2).contains(&g.free_roads) || g.road_spots(cur) == 0 {
+                return bad("free roads must be 1 or 2 with a legal place");
+            }
+            if g.roads[cur].count_ones() >= MAX_ROADS {
+                return bad("no roads left in supply");
+            }
+        }
+        Phase::YearOfPlenty if !(1..=2).contains(&g.yop_left) || g.bank.iter().all(|&b| b == 0) => {
+            return bad("1 or 2 resources to take from a non-empty bank");
+        }
+        Phase::TradeResponse | Phase::TradeDecision => {
+            if !g.rules.trades {
+                return bad("player trades are off");
+            }
+            if g.offer as u32 >= NUM_OFFERS || g.offers_used & (1u128 << g.offer) == 0 {
+                return bad("the offer on the table must be among this turn's offers");
+            }
+            let o = Offer::decode(g.offer as u32);
+            if g.hand[cur][o.give] < o.give_n {
+                return bad("the offerer no longer holds what he offers");
+            }
+            if g.accepters & (1 << cur) != 0 || g.accepters >> n != 0 {
+                return bad("accepters must be other seats");
+            }
+            for q in 0..n {
+                if g.accepters & (1 << q) != 0 && g.hand[q][o.get] < o.get_n {
+                    return bad("an accepter does not hold what is asked");
+                }
+            }
+            if g.phase == Phase::TradeResponse {
+                let r = g.responder as usize;
+                if r == cur || r >= n {
+                    return bad("the responder must be another seat");
+                }
+                // Accepters can only be seats that answered already (between current and responder).
+                for q in 0..n {
+                    let answered = (q + n - cur) % n < (r + n - cur) % n;
+                    if g.accepters & (1 << q) != 0 && !answered {
+                        return bad("an accepter has not answered yet");
+                    }
+                }
+            } else if g.accepters == 0 {
+                return bad("nobody accepted the offer");
+            }
+        }
+        _ => {}
+    }
+    if !matches!(g.phase, Phase::TradeResponse | Phase::TradeDecision) && g.accepters != 0 {
+        return bad("accepters outside a trade");
+    }
+    if g.vp(cur) >= g.rules.vp_to_win as u32 && !setup {
+        return bad("the player to move has already won");
+    }
+    Ok(())
+}
