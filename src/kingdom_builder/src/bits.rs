@@ -26,14 +26,6 @@ pub(crate) const DIRS: [Dir; 6] = [Dir::E, Dir::W, Dir::NE, Dir::NW, Dir::SE, Di
 impl Bits {
     pub const EMPTY: Bits = Bits([0; WORDS]);
 
-    pub fn all() -> Bits {
-        let mut b = Bits::EMPTY;
-        for i in 0..NUM_HEXES {
-            b.set(i);
-        }
-        b
-    }
-
     #[inline]
     pub fn single(i: usize) -> Bits {
         let mut b = Bits::EMPTY;
