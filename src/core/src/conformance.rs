@@ -160,7 +160,7 @@ fn playout<G: Game>(
         g.chance_outcomes(&mut outcomes);
         check_basic(&g, turn, &legal, &outcomes, n, players)
             .map_err(|e| format!("step {step}: {e}"))?;
-        let deep = deep_all || (deep_every > 0 && step % deep_every as u64 == 0);
+        let deep = deep_all || (deep_every > 0 && step.is_multiple_of(deep_every as u64));
         if deep {
             stats.deep_checks += 1;
             deep_checks(&g, turn, &legal, n, &mut rng).map_err(|e| format!("step {step}: {e}"))?;

@@ -131,12 +131,17 @@ impl<G: Game> DynGame for G {
     }
 }
 
+/// Builds a boxed game from a validated config and a seed.
+pub type CreateFn = fn(&Config, u64) -> Result<Box<dyn DynGame>, GameError>;
+/// Loads a boxed game from its JSON position.
+pub type FromJsonFn = fn(&Value) -> Result<Box<dyn DynGame>, GameError>;
+
 /// How the registry builds one game by name. Make one with [`GameEntry::of`].
 #[derive(Clone, Copy)]
 pub struct GameEntry {
     pub info: fn() -> GameInfo,
-    pub create: fn(&Config, u64) -> Result<Box<dyn DynGame>, GameError>,
-    pub from_json: fn(&Value) -> Result<Box<dyn DynGame>, GameError>,
+    pub create: CreateFn,
+    pub from_json: FromJsonFn,
     /// Random playouts of `games` new games (game `i` set up from `game_seed(seed, i)`).
     pub random_games: fn(&Config, usize, u64, usize) -> BatchResult,
 }

@@ -29,9 +29,11 @@ impl Hex {
     pub const fn s(self) -> i32 {
         -self.q - self.r
     }
+    #[allow(clippy::should_implement_trait)]
     pub fn add(self, o: Hex) -> Hex {
         Hex::new(self.q + o.q, self.r + o.r)
     }
+    #[allow(clippy::should_implement_trait)]
     pub fn sub(self, o: Hex) -> Hex {
         Hex::new(self.q - o.q, self.r - o.r)
     }

@@ -59,7 +59,7 @@ pub struct Reference {
 
 impl Reference {
     fn dealing(&self) -> bool {
-        self.hands.iter().any(|&c| c == 0)
+        self.hands.contains(&0)
     }
 
     fn showdown_winners(&self) -> Vec<usize> {
@@ -335,12 +335,12 @@ impl Game for Reference {
                 count[c as usize - 1] += 1;
             }
         }
-        for k in 0..RANKS {
-            if count[k] + self.deck[k] as u32 != 2 {
+        for (k, (&held, &left)) in count.iter().zip(self.deck.iter()).enumerate() {
+            if held + left as u32 != 2 {
                 return Err(format!(
                     "rank {} appears {} times (must be 2)",
                     k + 1,
-                    count[k] + self.deck[k] as u32
+                    held + left as u32
                 ));
             }
         }
