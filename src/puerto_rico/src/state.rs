@@ -4,6 +4,7 @@ use crate::data::*;
 use crate::format::*;
 use meeple_core::{Action, Config, GameRng};
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 // ---------------------------------------------------------------------------------------------
 // Action ids (fixed for every configuration; see docs/games/puerto_rico.md).
@@ -32,6 +33,8 @@ pub const BUILD: Action = 18;
 /// kind / quarry `t - NUM_BUILDINGS`.
 pub const PLACE: Action = BUILD + NUM_BUILDINGS as Action;
 pub const NUM_TARGETS: usize = NUM_BUILDINGS + NUM_TILES;
+// Mayor targets are kept in a u64 bit mask.
+const _: () = assert!(NUM_TARGETS <= 64);
 /// `BONUS + g`: the craftsman's privilege barrel.
 pub const BONUS: Action = PLACE + NUM_TARGETS as Action;
 /// `SELL + g`: sell one barrel to the trading house.
@@ -250,7 +253,8 @@ impl Player {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PuertoRico {
-    pub config: Config,
+    /// The configuration (shared: cloning a state does not copy it).
+    pub config: Arc<Config>,
     /// Round number, from 1.
     pub round: u32,
     pub governor: u8,
@@ -368,7 +372,7 @@ impl PuertoRico {
             supply[d.kind as usize] = d.kind.copies(n);
         }
         let mut g = PuertoRico {
-            config: config.clone(),
+            config: Arc::new(config.clone()),
             round: 1,
             governor,
             picks: 0,
@@ -464,21 +468,18 @@ impl PuertoRico {
                 f(ACCEPT);
             }
             Step::Arrange => {
-                let w = pl.san_juan as u32;
-                let mut suffix = [0u32; NUM_TARGETS + 1];
-                for t in (0..NUM_TARGETS).rev() {
-                    suffix[t] = suffix[t + 1] + pl.empty_circles(t);
-                }
-                for t in (self.floor as usize)..NUM_TARGETS {
-                    if pl.empty_circles(t) > 0 && w <= suffix[t] {
-                        f(PLACE + t as Action);
-                    }
+                let (mut mask, _) = self.arrange_mask(p);
+                while mask != 0 {
+                    let t = mask.trailing_zeros();
+                    f(PLACE + t as Action);
+                    mask &= mask - 1;
                 }
             }
             Step::Build => {
                 f(PASS);
+                let used = pl.city_used();
                 for b in 0..NUM_BUILDINGS {
-                    if self.can_build(p, b) {
+                    if self.can_build_with(p, b, used) {
                         f(BUILD + b as Action);
                     }
                 }
@@ -569,6 +570,26 @@ impl PuertoRico {
             && (self.plantation_row.total() > 0 || self.can_take_quarry(p))
     }
 
+    // --- mayor helpers ---
+    /// The targets the actor may place his next colonist on (bit t), and the empty circles at
+    /// or above the floor. A target is legal if it has an empty circle, is at or above the floor
+    /// (placements go in ascending order), and leaves enough empty circles at or above it for
+    /// the colonists still to place.
+    fn arrange_mask(&self, p: usize) -> (u64, u32) {
+        let pl = self.player(p);
+        let w = pl.san_juan as u32;
+        let mut suffix = 0;
+        let mut mask = 0u64;
+        for t in (self.floor as usize..NUM_TARGETS).rev() {
+            let e = pl.empty_circles(t);
+            suffix += e;
+            if e > 0 && w <= suffix {
+                mask |= 1 << t;
+            }
+        }
+        (mask, suffix)
+    }
+
     // --- builder helpers ---
     /// What `p` pays for building `b` (rules §4.3).
     pub fn price(&self, p: usize, b: usize) -> u32 {
@@ -578,12 +599,17 @@ impl PuertoRico {
         let builder = (p == self.chooser as usize && self.role == Some(Role::Builder)) as u32;
         (d.cost as u32).saturating_sub(builder + quarries)
     }
-    fn can_build(&self, p: usize, b: usize) -> bool {
+    /// Whether `p` (with `city_used` spaces filled) may build `b` now.
+    fn can_build_with(&self, p: usize, b: usize, city_used: u32) -> bool {
         let pl = self.player(p);
         pl.buildings.0[b] == 0
             && self.building_supply.0[b] > 0
-            && pl.city_used() + (BUILDINGS[b].large as u32) < 12
+            && city_used + (BUILDINGS[b].large as u32) < 12
             && self.price(p, b) <= pl.doubloons
+    }
+    fn can_build_any(&self, p: usize) -> bool {
+        let used = self.player(p).city_used();
+        used < 12 && (0..NUM_BUILDINGS).any(|b| self.can_build_with(p, b, used))
     }
 
     // --- trader helpers ---
@@ -1020,23 +1046,27 @@ impl PuertoRico {
                 return true;
             }
             let floor = self.floor as usize;
-            let empty: u32 = (floor..NUM_TARGETS).map(|t| pl.empty_circles(t)).sum();
+            let (mask, empty) = self.arrange_mask(p);
             if empty == 0 {
                 return true;
             }
             if w >= empty {
+                let pl = self.pm(p);
                 for t in floor..NUM_TARGETS {
-                    for _ in 0..self.player(p).empty_circles(t) {
-                        self.place(p, t);
+                    let e = pl.empty_circles(t) as u8;
+                    if t < NUM_BUILDINGS {
+                        pl.buildings.0[t] += e;
+                    } else {
+                        pl.island_colonists.0[t - NUM_BUILDINGS] += e;
                     }
+                    pl.san_juan -= e;
                 }
                 return true;
             }
-            let (count, only) = self.count_legal();
-            if count != 1 {
+            if mask.count_ones() != 1 {
                 return false;
             }
-            let t = (only - PLACE) as usize;
+            let t = mask.trailing_zeros() as usize;
             self.place(p, t);
             self.floor = t as u8;
         }
@@ -1065,7 +1095,7 @@ impl PuertoRico {
                 return self.end_role();
             }
             let p = self.actor();
-            if (0..NUM_BUILDINGS).any(|b| self.can_build(p, b)) {
+            if self.can_build_any(p) {
                 self.step = Step::Build;
                 return;
             }

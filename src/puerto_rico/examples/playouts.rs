@@ -1,0 +1,42 @@
+//! Random-playout throughput: `cargo run --release -p meeple-puerto-rico --example playouts [players] [seconds]`.
+
+use meeple_core::playout::{random_playout, Buffers};
+use meeple_core::{Config, Game, GameRng};
+use meeple_puerto_rico::PuertoRico;
+use std::time::Instant;
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let players: usize = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(4);
+    let seconds: f64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(3.0);
+    let config = Config::with_players(&PuertoRico::info(), players).unwrap();
+    let mut rng = GameRng::new(1);
+    let mut buf = Buffers::default();
+    let (mut games, mut actions, mut rounds, mut truncated) = (0u64, 0u64, 0u64, 0u64);
+    let start = Instant::now();
+    while start.elapsed().as_secs_f64() < seconds {
+        let mut g = PuertoRico::new(&config, games).unwrap();
+        actions += random_playout(&mut g, &mut rng, &mut buf, u64::MAX);
+        rounds += g.round as u64;
+        truncated += g.truncated as u64;
+        games += 1;
+    }
+    let t = start.elapsed().as_secs_f64();
+    // clone cost
+    let g = PuertoRico::new(&config, 1).unwrap();
+    let n = 1_000_000;
+    let c0 = Instant::now();
+    let mut sink = 0u32;
+    for _ in 0..n {
+        let c = std::hint::black_box(std::hint::black_box(&g).clone());
+        sink = sink.wrapping_add(c.round);
+    }
+    let clone_ns = c0.elapsed().as_nanos() as f64 / n as f64;
+    println!(
+        "puerto_rico {players}p: {games} games in {t:.2}s = {:.0} games/s, {:.0} actions/s, {:.0} actions/game, {:.1} rounds/game, {truncated} truncated; clone {clone_ns:.0} ns ({sink})",
+        games as f64 / t,
+        actions as f64 / t,
+        actions as f64 / games as f64,
+        rounds as f64 / games as f64,
+    );
+}

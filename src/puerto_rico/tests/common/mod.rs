@@ -1,0 +1,134 @@
+//! Helpers that build positions in code while keeping every component count right (each helper
+//! moves pieces from a supply), so `validate()` accepts the result.
+#![allow(dead_code)]
+
+use meeple_core::{Action, Config, Game, Turn};
+use meeple_puerto_rico::data::*;
+use meeple_puerto_rico::*;
+use serde_json::json;
+
+pub fn config(players: usize, opts: serde_json::Value) -> Config {
+    let map = opts.as_object().cloned().unwrap_or_default();
+    Config::new(&PuertoRico::info(), players, &map).unwrap()
+}
+
+/// A fresh game with seat 0 as governor and role selection open for seat 0.
+pub fn game(players: usize) -> PuertoRico {
+    game_with(players, json!({}))
+}
+
+pub fn game_with(players: usize, opts: serde_json::Value) -> PuertoRico {
+    let c = config(players, opts);
+    let mut g = PuertoRico::new(&c, 1).unwrap();
+    // Re-seat so that seat 0 is the governor: return the starting tiles and deal them again.
+    for p in 0..players {
+        let pl = &mut g.players.p[p];
+        for k in 0..NUM_GOODS {
+            g.deck.0[k] += pl.island.0[k];
+            pl.island.0[k] = 0;
+        }
+    }
+    let s = setup(players);
+    for p in 0..players {
+        let k = s.start[p] as usize;
+        g.deck.0[k] -= 1;
+        g.players.p[p].island.0[k] = 1;
+    }
+    g.governor = 0;
+    g.chooser = 0;
+    g.validate().unwrap();
+    g
+}
+
+/// Start `role` chosen by `seat` (governor = seat, first pick of the round).
+pub fn start(g: &mut PuertoRico, seat: usize, role: Role) {
+    g.governor = seat as u8;
+    g.chooser = seat as u8;
+    g.picks = 0;
+    g.acted = 0;
+    g.step = Step::ChooseRole;
+    g.role = None;
+    for s in g.roles.0.iter_mut() {
+        s.taken = false;
+    }
+    g.validate().unwrap();
+    g.apply(ROLE + role as Action).unwrap();
+}
+
+pub fn give_goods(g: &mut PuertoRico, p: usize, good: Good, n: u8) {
+    let k = good as usize;
+    assert!(g.goods_supply.0[k] >= n, "not enough {good:?} in supply");
+    g.goods_supply.0[k] -= n;
+    g.players.p[p].goods.0[k] += n;
+}
+
+/// Give `n` tiles of kind `t` (0..5 plantations, 5 quarry), `occ` of them occupied.
+pub fn give_tiles(g: &mut PuertoRico, p: usize, t: usize, n: u8, occ: u8) {
+    for _ in 0..n {
+        if t == QUARRY {
+            assert!(g.quarries > 0);
+            g.quarries -= 1;
+        } else if g.deck.0[t] > 0 {
+            g.deck.0[t] -= 1;
+        } else if g.plantation_row.0[t] > 0 {
+            g.plantation_row.0[t] -= 1;
+        } else {
+            g.discard.0[t] -= 1;
+        }
+        g.players.p[p].island.0[t] += 1;
+    }
+    colonists_to(g, occ);
+    g.players.p[p].island_colonists.0[t] += occ;
+}
+
+fn colonists_to(g: &mut PuertoRico, n: u8) {
+    assert!(g.colonist_supply >= n);
+    g.colonist_supply -= n;
+}
+
+pub fn give_building(g: &mut PuertoRico, p: usize, b: Building, colonists: u8) {
+    let i = b as usize;
+    assert!(g.building_supply.0[i] > 0);
+    g.building_supply.0[i] -= 1;
+    colonists_to(g, colonists);
+    g.players.p[p].buildings.0[i] = 1 + colonists;
+}
+
+pub fn give_vp(g: &mut PuertoRico, p: usize, vp: u32) {
+    g.vp_supply -= vp as i32;
+    g.players.p[p].vp += vp;
+}
+
+pub fn give_san_juan(g: &mut PuertoRico, p: usize, n: u8) {
+    colonists_to(g, n);
+    g.players.p[p].san_juan += n;
+}
+
+pub fn legal(g: &PuertoRico) -> Vec<Action> {
+    let mut v = Vec::new();
+    g.legal_actions(&mut v);
+    v
+}
+
+pub fn act(g: &mut PuertoRico, label: &str) {
+    let a = g
+        .parse_action(label)
+        .unwrap_or_else(|| panic!("'{label}' is not legal; legal: {:?}", labels(g)));
+    g.apply(a).unwrap();
+    g.validate().unwrap();
+}
+
+pub fn labels(g: &PuertoRico) -> Vec<String> {
+    legal(g).into_iter().map(|a| g.action_label(a)).collect()
+}
+
+pub fn to_move(g: &PuertoRico) -> Option<usize> {
+    match g.turn() {
+        Turn::Player(p) => Some(p),
+        _ => None,
+    }
+}
+
+pub fn load_id(good: Good, ship: usize) -> Action {
+    LOAD + 3 * good as Action + ship as Action
+}
