@@ -204,6 +204,31 @@ pub fn place_local(k: usize, rotated: bool, i: usize, j: usize) -> (usize, usize
     }
 }
 
+/// The neighbours of `(row, col)` on the 20×20 board (§2.2), ascending.
+pub fn neighbours(row: usize, col: usize) -> Vec<(usize, usize)> {
+    if row >= ROWS || col >= COLS {
+        return Vec::new();
+    }
+    geometry().neigh_mask[row * COLS + col]
+        .iter()
+        .map(|h| (h / COLS, h % COLS))
+        .collect()
+}
+
+/// The hexes two straight steps away from `(row, col)` (the Paddock's reach), ascending.
+pub fn paddock_reach(row: usize, col: usize) -> Vec<(usize, usize)> {
+    if row >= ROWS || col >= COLS {
+        return Vec::new();
+    }
+    let mut v: Vec<(usize, usize)> = geometry().jump[row * COLS + col]
+        .iter()
+        .filter(|&&t| t != NONE)
+        .map(|&t| (t as usize / COLS, t as usize % COLS))
+        .collect();
+    v.sort_unstable();
+    v
+}
+
 /// Layout-independent geometry tables.
 pub(crate) struct Geometry {
     /// Neighbours of each hex (ascending), `NONE` padded.

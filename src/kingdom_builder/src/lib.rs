@@ -273,20 +273,18 @@ impl KingdomBuilder {
                 if self.own[..n].iter().any(|b| b.any()) || self.played.is_some() {
                     return Err("phase deal: nothing is on the board or in play yet".into());
                 }
-                let mut s = self.first;
-                while s != cp {
-                    if self.hand[s].is_none() {
-                        return Err(format!("phase deal: seat {s} was dealt no card"));
-                    }
-                    s = (s + 1) % n;
-                }
-                while s != self.first || (s == cp && self.hand[s].is_some()) {
-                    if self.hand[s].is_some() {
-                        return Err(format!("phase deal: seat {s} already holds a card"));
-                    }
-                    s = (s + 1) % n;
-                    if s == self.first {
-                        break;
+                let dist = |s: usize| (s + n - self.first) % n;
+                for s in 0..n {
+                    let dealt = dist(s) < dist(cp);
+                    if self.hand[s].is_some() != dealt {
+                        return Err(format!(
+                            "phase deal: seat {s} {} a card",
+                            if dealt {
+                                "was dealt no"
+                            } else {
+                                "already holds"
+                            }
+                        ));
                     }
                 }
                 if draw_size == 0 {
