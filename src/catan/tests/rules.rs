@@ -1,0 +1,859 @@
+//! Rules tests on hand-written positions (the documented position format).
+
+use meeple_catan::{Catan, Phase};
+use meeple_core::dynamic::load_state;
+use meeple_core::{Config, Game, Turn};
+use serde_json::{json, Map, Value};
+
+fn config(players: usize, opts: Value) -> Config {
+    let mut m = Map::new();
+    m.insert("board".into(), json!("beginner"));
+    if let Value::Object(o) = opts {
+        for (k, v) in o {
+            m.insert(k, v);
+        }
+    }
+    Config::new(&Catan::info(), players, &m).unwrap()
+}
+
+/// A position on the beginner board after set-up: player 0 to act in the main phase, nothing
+/// built, empty hands. Tests fill in what they need.
+fn base(players: usize, opts: Value) -> Value {
+    let g = Catan::new(&config(players, opts), 1).unwrap();
+    let mut v = g.to_json_value();
+    let o = v.as_object_mut().unwrap();
+    o.insert("phase".into(), json!("main"));
+    o.insert("setup_step".into(), json!(2 * players));
+    o.insert("rolled".into(), json!(true));
+    o.insert("current_player".into(), json!(0));
+    o.insert("start_player".into(), json!(0));
+    o.remove("bank");
+    o.remove("development_deck");
+    for p in v["players"].as_array_mut().unwrap() {
+        p.as_object_mut().unwrap().remove("knowledge");
+    }
+    v
+}
+
+fn load(v: &Value) -> Catan {
+    match load_state::<Catan>(v) {
+        Ok(g) => g,
+        Err(e) => panic!("position refused: {e}"),
+    }
+}
+
+fn play(g: &mut Catan, label: &str) {
+    let a = g
+        .parse_action(label)
+        .unwrap_or_else(|| panic!("'{label}' is not legal in phase {:?}", g.phase()));
+    g.apply(a).unwrap();
+}
+
+fn legal_labels(g: &Catan) -> Vec<String> {
+    let mut v = Vec::new();
+    g.legal_actions(&mut v);
+    v.into_iter().map(|a| g.action_label(a)).collect()
+}
+
+fn is_legal(g: &Catan, label: &str) -> bool {
+    g.parse_action(label).is_some()
+}
+
+fn set_player(v: &mut Value, p: usize, key: &str, val: Value) {
+    v["players"][p][key] = val;
+}
+
+// Player 0: a 6-road zigzag along the top of row 0 from a settlement at N(-2,0).
+fn row0_path(n: usize) -> Value {
+    let all = [
+        json!([-2, 0, "NE"]),
+        json!([-1, -1, "SE"]),
+        json!([-1, 0, "NE"]),
+        json!([0, -1, "SE"]),
+        json!([0, 0, "NE"]),
+        json!([1, -1, "SE"]),
+        json!([1, 0, "NE"]),
+    ];
+    Value::Array(all[..n].to_vec())
+}
+
+// Player 2: a zigzag along the top of row 2 ending at a settlement at S(1,1).
+fn row2_path(n: usize) -> Value {
+    let all = [
+        json!([0, 2, "NE"]),
+        json!([0, 1, "SE"]),
+        json!([-1, 2, "NE"]),
+        json!([-1, 1, "SE"]),
+        json!([-2, 2, "NE"]),
+        json!([1, 1, "SE"]),
+    ];
+    Value::Array(all[..n].to_vec())
+}
+
+#[test]
+fn longest_road_simple_path_and_loop() {
+    let mut v = base(3, json!({}));
+    set_player(&mut v, 0, "settlements", json!([[-2, 0, "N"]]));
+    set_player(&mut v, 0, "roads", row0_path(5));
+    v["longest_road"] = json!(0);
+    let g = load(&v);
+    assert_eq!(g.road_length(0), 5);
+    // A loop of six around the desert plus a tail: 7.
+    let mut v = base(3, json!({}));
+    set_player(&mut v, 0, "settlements", json!([[0, 0, "N"]]));
+    set_player(
+        &mut v,
+        0,
+        "roads",
+        json!([
+            [0, 0, "NE"],
+            [0, 0, "E"],
+            [0, 0, "SE"],
+            [0, 0, "SW"],
+            [0, 0, "W"],
+            [0, 0, "NW"],
+            [0, -1, "E"]
+        ]),
+    );
+    v["longest_road"] = json!(0);
+    let g = load(&v);
+    assert_eq!(g.road_length(0), 7);
+}
+
+#[test]
+fn longest_road_branches_count_the_longest_trail() {
+    // A 4-road path with a 2-road branch from its second vertex: longest trail is 2 + 3 = 5? The
+    // branch leaves S(-1,-1): trail = branch (2) + rest of the path (3) = 5.
+    let mut v = base(3, json!({}));
+    set_player(&mut v, 0, "settlements", json!([[-2, 0, "N"]]));
+    let mut roads = row0_path(4).as_array().unwrap().clone();
+    // From S(-1,-1): edge NE... the third edge at S(-1,-1) is E(-2,-1)? No: S(-1,-1) touches
+    // SE(-1,-1), NE(-2,0) and E(-2,... ) — use the geometry to find it.
+    let geo = meeple_catan::geometry::Geometry::base();
+    let s = geo
+        .vertex_id(-1, -1, meeple_catan::geometry::VTag::S)
+        .unwrap();
+    let used: Vec<usize> = roads
+        .iter()
+        .map(|r| {
+            let t = match r[2].as_str().unwrap() {
+                "NE" => meeple_catan::geometry::ETag::NE,
+                "E" => meeple_catan::geometry::ETag::E,
+                _ => meeple_catan::geometry::ETag::SE,
+            };
+            geo.edge_id(
+                r[0].as_i64().unwrap() as i32,
+                r[1].as_i64().unwrap() as i32,
+                t,
+            )
+            .unwrap()
+        })
+        .collect();
+    let branch = (0..72)
+        .find(|&e| geo.edge_ends[e].contains(&(s as u8)) && !used.contains(&e))
+        .unwrap();
+    let far = geo.edge_ends[branch]
+        .iter()
+        .copied()
+        .find(|&x| x as usize != s)
+        .unwrap() as usize;
+    let branch2 = (0..72)
+        .find(|&e| e != branch && geo.edge_ends[e].contains(&(far as u8)))
+        .unwrap();
+    for e in [branch, branch2] {
+        let (q, r, t) = geo.edges[e];
+        roads.push(json!([q, r, t.name()]));
+    }
+    set_player(&mut v, 0, "roads", Value::Array(roads));
+    v["longest_road"] = json!(0);
+    let g = load(&v);
+    assert_eq!(g.road_length(0), 5);
+}
+
+/// Player 1 owns a settlement at S(-1,0) and roads to S(0,-1), the middle of player 0's road.
+fn broken_road_position(p0_roads: usize, p2_roads: Option<usize>) -> Value {
+    let mut v = base(3, json!({}));
+    set_player(&mut v, 0, "settlements", json!([[-2, 0, "N"]]));
+    set_player(&mut v, 0, "roads", row0_path(p0_roads));
+    set_player(&mut v, 1, "settlements", json!([[-1, 0, "S"]]));
+    set_player(&mut v, 1, "roads", json!([[-1, 0, "SE"], [-1, 0, "E"]]));
+    set_player(
+        &mut v,
+        1,
+        "resources",
+        json!({"lumber": 1, "brick": 1, "wool": 1, "grain": 1}),
+    );
+    if let Some(n) = p2_roads {
+        set_player(&mut v, 2, "settlements", json!([[1, 1, "S"]]));
+        set_player(&mut v, 2, "roads", row2_path(n));
+    }
+    v["current_player"] = json!(1);
+    v["longest_road"] = json!(0);
+    v
+}
+
+#[test]
+fn broken_road_sets_the_card_aside_when_nobody_has_five() {
+    let mut g = load(&broken_road_position(6, None));
+    assert_eq!(g.road_length(0), 6);
+    play(&mut g, "settlement S(0,-1)");
+    assert_eq!(g.road_length(0), 3);
+    assert_eq!(g.longest_road_holder(), None);
+}
+
+#[test]
+fn broken_road_passes_the_card_to_the_sole_longest() {
+    let mut g = load(&broken_road_position(6, Some(5)));
+    assert_eq!(g.longest_road_holder(), Some(0));
+    play(&mut g, "settlement S(0,-1)");
+    assert_eq!(g.longest_road_holder(), Some(2));
+}
+
+#[test]
+fn broken_road_holder_keeps_the_card_when_still_tied() {
+    // Player 0 has 7 roads: broken at S(0,-1) into 3 + 4... keep 5 on the right side instead:
+    // break at S(-1,-1)? Simpler: holder 6, breaks to 3; give player 0 a second road elsewhere?
+    // Use: no break of the holder, a tie by player 2 building to equal length.
+    let mut v = base(3, json!({}));
+    set_player(&mut v, 0, "settlements", json!([[-2, 0, "N"]]));
+    set_player(&mut v, 0, "roads", row0_path(6));
+    set_player(&mut v, 2, "settlements", json!([[1, 1, "S"]]));
+    set_player(&mut v, 2, "roads", row2_path(5));
+    set_player(&mut v, 2, "resources", json!({"lumber": 2, "brick": 2}));
+    v["current_player"] = json!(2);
+    v["longest_road"] = json!(0);
+    let mut g = load(&v);
+    play(&mut g, "road SE(1,1)");
+    assert_eq!(g.road_length(2), 6);
+    assert_eq!(
+        g.longest_road_holder(),
+        Some(0),
+        "a tie never moves the card"
+    );
+    // One more road: strictly longer, the card moves.
+    let more: Vec<String> = legal_labels(&g)
+        .into_iter()
+        .filter(|l| l.starts_with("road "))
+        .collect();
+    let mut moved = false;
+    for l in more {
+        let mut c = g.clone();
+        play(&mut c, &l);
+        if c.road_length(2) == 7 {
+            assert_eq!(c.longest_road_holder(), Some(2));
+            moved = true;
+        }
+    }
+    assert!(moved);
+}
+
+#[test]
+fn broken_road_with_two_others_tied_sets_aside() {
+    // Players 1 and 2 both at 5 after player 0's road is broken: nobody holds it.
+    let mut v = broken_road_position(6, Some(5));
+    // Give player 1 a five-road: its two roads plus three more from S(0,-1)? Not possible without
+    // crossing player 0. Instead make player 1 the breaker and 2 and a 4th player tied: 4 players.
+    v = {
+        let mut w = base(4, json!({}));
+        for k in ["settlements", "roads", "resources"] {
+            for p in 0..3 {
+                w["players"][p][k] = v["players"][p][k].clone();
+            }
+        }
+        w["current_player"] = json!(1);
+        w["longest_road"] = json!(0);
+        // Player 3: five roads around the bottom-right, settlement at S(2,0)... find by search.
+        w
+    };
+    // Player 3: five roads along the ring of hex (2,-2)'s neighbourhood: the top of row -2.
+    set_player(&mut v, 3, "settlements", json!([[0, -2, "N"]]));
+    set_player(
+        &mut v,
+        3,
+        "roads",
+        json!([
+            [0, -2, "NE"],
+            [1, -3, "SE"],
+            [1, -2, "NE"],
+            [2, -3, "SE"],
+            [2, -2, "NE"]
+        ]),
+    );
+    let mut g = load(&v);
+    assert_eq!(g.road_length(3), 5);
+    assert_eq!(g.road_length(2), 5);
+    play(&mut g, "settlement S(0,-1)");
+    assert_eq!(g.longest_road_holder(), None);
+}
+
+#[test]
+fn roads_cannot_pass_an_opponent_building() {
+    let mut v = broken_road_position(3, None);
+    // Player 1 has built at S(0,-1) already; player 0 (to move) cannot extend through it.
+    set_player(
+        &mut v,
+        1,
+        "settlements",
+        json!([[-1, 0, "S"], [0, -1, "S"]]),
+    );
+    set_player(&mut v, 0, "resources", json!({"lumber": 1, "brick": 1}));
+    v["current_player"] = json!(0);
+    v["longest_road"] = Value::Null;
+    let g = load(&v);
+    // Edges at S(0,-1) other than player 0's own: SE(0,-1) (to N(0,0)) is not buildable.
+    assert!(!is_legal(&g, "road SE(0,-1)"));
+}
+
+#[test]
+fn bank_shortage_nobody_gets_the_short_resource() {
+    // Mountains (-1,1) carries 3. Players 0 and 1 each have a settlement on it; the bank has 1 ore.
+    let mut v = base(3, json!({}));
+    set_player(&mut v, 0, "settlements", json!([[-1, 1, "N"]]));
+    set_player(&mut v, 1, "settlements", json!([[-1, 1, "S"]]));
+    set_player(&mut v, 2, "resources", json!({"ore": 18}));
+    v["phase"] = json!("roll");
+    v["rolled"] = json!(false);
+    let mut g = load(&v);
+    assert_eq!(g.turn(), Turn::Chance);
+    play(&mut g, "dice 3");
+    assert_eq!(g.hand(0)[4], 0);
+    assert_eq!(g.hand(1)[4], 0);
+    assert_eq!(g.bank()[4], 1);
+    // Forest (1,0) also has 3 and nobody is there: nothing else changes.
+}
+
+#[test]
+fn bank_shortage_single_player_takes_what_is_left() {
+    let mut v = base(3, json!({}));
+    set_player(&mut v, 0, "cities", json!([[-1, 1, "N"]]));
+    set_player(&mut v, 2, "resources", json!({"ore": 18}));
+    v["phase"] = json!("roll");
+    v["rolled"] = json!(false);
+    let mut g = load(&v);
+    play(&mut g, "dice 3");
+    assert_eq!(g.hand(0)[4], 1, "owed 2, the bank had 1");
+    assert_eq!(g.bank()[4], 0);
+}
+
+#[test]
+fn production_settlement_one_city_two_robber_blocks() {
+    let mut v = base(3, json!({}));
+    set_player(&mut v, 0, "settlements", json!([[-1, 1, "N"]]));
+    set_player(&mut v, 1, "cities", json!([[-1, 1, "S"]]));
+    v["phase"] = json!("roll");
+    v["rolled"] = json!(false);
+    let mut g = load(&v);
+    play(&mut g, "dice 3");
+    assert_eq!(g.hand(0)[4], 1);
+    assert_eq!(g.hand(1)[4], 2);
+    v["robber"] = json!([-1, 1]);
+    let mut g = load(&v);
+    play(&mut g, "dice 3");
+    assert_eq!(g.hand(0)[4], 0);
+    assert_eq!(g.hand(1)[4], 0);
+}
+
+#[test]
+fn seven_discards_half_one_card_at_a_time_then_robber_and_steal() {
+    let mut v = base(3, json!({}));
+    set_player(&mut v, 0, "resources", json!({"lumber": 9}));
+    set_player(&mut v, 1, "resources", json!({"ore": 4, "grain": 3}));
+    set_player(&mut v, 2, "resources", json!({"wool": 5, "brick": 4}));
+    set_player(&mut v, 1, "settlements", json!([[-1, 1, "N"]]));
+    set_player(&mut v, 2, "settlements", json!([[-1, 1, "S"]]));
+    v["phase"] = json!("roll");
+    v["rolled"] = json!(false);
+    let mut g = load(&v);
+    play(&mut g, "dice 7");
+    assert_eq!(g.phase(), Phase::Discard);
+    // Seat order from the roller: player 0 owes 4, player 1 (7 cards) nothing, player 2 owes 4.
+    assert_eq!(g.turn(), Turn::Player(0));
+    for _ in 0..4 {
+        play(&mut g, "discard lumber");
+    }
+    assert_eq!(g.turn(), Turn::Player(2));
+    assert_eq!(legal_labels(&g), vec!["discard brick", "discard wool"]);
+    for _ in 0..4 {
+        play(&mut g, "discard wool");
+    }
+    assert_eq!(g.hand(2), [0, 4, 1, 0, 0]);
+    assert_eq!(g.phase(), Phase::MoveRobber);
+    assert!(!is_legal(&g, "robber to (0,0)"), "the robber must move");
+    play(&mut g, "robber to (-1,1)");
+    assert_eq!(g.phase(), Phase::ChooseVictim);
+    assert_eq!(
+        legal_labels(&g),
+        vec!["steal from player 1", "steal from player 2"]
+    );
+    play(&mut g, "steal from player 1");
+    assert_eq!(g.turn(), Turn::Chance);
+    let mut outcomes = Vec::new();
+    g.chance_outcomes(&mut outcomes);
+    assert_eq!(outcomes.len(), 2);
+    assert_eq!(outcomes.iter().map(|o| o.1).sum::<u32>(), 7);
+    play(&mut g, "stolen ore");
+    assert_eq!(g.hand(0)[4], 1);
+    assert_eq!(g.hand(1)[4], 3);
+    assert_eq!(g.phase(), Phase::Main);
+}
+
+#[test]
+fn steal_from_empty_hand_yields_nothing_unless_option() {
+    let mut v = base(3, json!({}));
+    set_player(&mut v, 1, "settlements", json!([[-1, 1, "N"]]));
+    set_player(&mut v, 2, "settlements", json!([[-1, 1, "S"]]));
+    set_player(&mut v, 2, "resources", json!({"ore": 1}));
+    v["phase"] = json!("move_robber");
+    let mut g = load(&v);
+    play(&mut g, "robber to (-1,1)");
+    play(&mut g, "steal from player 1");
+    assert_eq!(g.phase(), Phase::Main);
+    assert_eq!(g.hand(0), [0; 5]);
+    // With the D-81 option only a card holder may be named: player 2 automatically.
+    let mut v2 = v.clone();
+    v2["config"]["options"]["steal_victim_must_have_cards"] = json!(true);
+    let mut g = load(&v2);
+    play(&mut g, "robber to (-1,1)");
+    assert_eq!(g.phase(), Phase::Steal);
+    play(&mut g, "stolen ore");
+    assert_eq!(g.hand(0)[4], 1);
+}
+
+#[test]
+fn maritime_rates_four_three_two() {
+    let mut v = base(3, json!({}));
+    set_player(
+        &mut v,
+        0,
+        "resources",
+        json!({"ore": 4, "brick": 3, "lumber": 2}),
+    );
+    let g = load(&v);
+    assert!(is_legal(&g, "maritime 4 ore for 1 grain"));
+    assert!(!legal_labels(&g)
+        .iter()
+        .any(|l| l.starts_with("maritime 4 brick")));
+    // Settlement on the generic harbor NW(0,-2) = SE(0,-3): vertex N(0,-2).
+    set_player(&mut v, 0, "settlements", json!([[0, -2, "N"]]));
+    let g = load(&v);
+    assert!(is_legal(&g, "maritime 3 ore for 1 grain"));
+    assert!(is_legal(&g, "maritime 3 brick for 1 grain"));
+    // The lumber harbor W(-1,-1) = E(-2,-1): vertices S(-1,-2) and N(-2,0).
+    set_player(&mut v, 0, "settlements", json!([[-2, 0, "N"]]));
+    let mut g = load(&v);
+    assert!(is_legal(&g, "maritime 2 lumber for 1 ore"));
+    assert!(!legal_labels(&g).iter().any(|l| l.starts_with("maritime 3")));
+    play(&mut g, "maritime 2 lumber for 1 ore");
+    assert_eq!(g.hand(0), [0, 3, 0, 0, 5]);
+}
+
+#[test]
+fn player_trade_offer_accept_confirm() {
+    let mut v = base(3, json!({}));
+    set_player(&mut v, 0, "resources", json!({"ore": 2}));
+    set_player(&mut v, 1, "resources", json!({"grain": 1}));
+    set_player(&mut v, 2, "resources", json!({"grain": 3}));
+    let mut g = load(&v);
+    play(&mut g, "offer 2 ore for 1 grain");
+    assert_eq!(g.turn(), Turn::Player(1));
+    assert_eq!(legal_labels(&g), vec!["accept", "decline"]);
+    play(&mut g, "accept");
+    assert_eq!(g.turn(), Turn::Player(2));
+    play(&mut g, "accept");
+    assert_eq!(g.phase(), Phase::TradeDecision);
+    assert_eq!(
+        legal_labels(&g),
+        vec![
+            "trade with player 1",
+            "trade with player 2",
+            "withdraw offer"
+        ]
+    );
+    play(&mut g, "trade with player 2");
+    assert_eq!(g.hand(0), [0, 0, 0, 1, 0]);
+    assert_eq!(g.hand(2), [0, 0, 0, 2, 2]);
+    // The same offer may not repeat this turn.
+    assert!(!is_legal(&g, "offer 2 ore for 1 grain"));
+}
+
+#[test]
+fn player_trade_cannot_accept_without_cards_and_offers_are_bounded() {
+    let mut v = base(3, json!({"trade_offers_per_turn": 2}));
+    set_player(&mut v, 0, "resources", json!({"ore": 2, "wool": 2}));
+    let mut g = load(&v);
+    play(&mut g, "offer 1 ore for 2 grain");
+    assert_eq!(legal_labels(&g), vec!["decline"]);
+    play(&mut g, "decline");
+    play(&mut g, "decline");
+    assert_eq!(
+        g.phase(),
+        Phase::Main,
+        "nobody accepted: back to the main phase"
+    );
+    play(&mut g, "offer 1 wool for 1 brick");
+    play(&mut g, "decline");
+    play(&mut g, "decline");
+    assert!(!legal_labels(&g).iter().any(|l| l.starts_with("offer")));
+    // With trades off there are no offers at all.
+    let mut v = base(3, json!({"player_trades": "off"}));
+    set_player(&mut v, 0, "resources", json!({"ore": 2}));
+    let g = load(&v);
+    assert!(!legal_labels(&g).iter().any(|l| l.starts_with("offer")));
+}
+
+#[test]
+fn development_cards_timing() {
+    let mut v = base(3, json!({}));
+    set_player(
+        &mut v,
+        0,
+        "resources",
+        json!({"ore": 1, "wool": 1, "grain": 1}),
+    );
+    set_player(
+        &mut v,
+        0,
+        "development_cards",
+        json!({"knight": 1, "monopoly": 1}),
+    );
+    set_player(&mut v, 0, "bought_this_turn", json!({"monopoly": 1}));
+    let mut g = load(&v);
+    assert!(is_legal(&g, "play knight"));
+    assert!(!is_legal(&g, "play monopoly"), "bought this turn");
+    play(&mut g, "buy development card");
+    assert_eq!(g.turn(), Turn::Chance);
+    play(&mut g, "draw year_of_plenty");
+    assert!(!is_legal(&g, "play year of plenty"));
+    play(&mut g, "play knight");
+    play(&mut g, "robber to (1,0)");
+    assert!(
+        !legal_labels(&g).iter().any(|l| l.starts_with("play")),
+        "one card per turn"
+    );
+    play(&mut g, "end turn");
+    // Next turns: the monopoly and year of plenty are playable, before the roll too.
+    let labels = legal_labels(&g);
+    assert_eq!(g.turn(), Turn::Player(1));
+    assert_eq!(labels, vec!["roll"]);
+}
+
+#[test]
+fn knight_before_the_roll_then_roll() {
+    let mut v = base(3, json!({}));
+    set_player(&mut v, 0, "development_cards", json!({"knight": 1}));
+    v["phase"] = json!("pre_roll");
+    v["rolled"] = json!(false);
+    let mut g = load(&v);
+    assert_eq!(legal_labels(&g), vec!["roll", "play knight"]);
+    play(&mut g, "play knight");
+    play(&mut g, "robber to (1,0)");
+    assert_eq!(g.phase(), Phase::PreRoll);
+    assert_eq!(legal_labels(&g), vec!["roll"]);
+}
+
+#[test]
+fn road_building_year_of_plenty_monopoly() {
+    let mut v = base(3, json!({}));
+    set_player(&mut v, 0, "settlements", json!([[-2, 0, "N"]]));
+    set_player(
+        &mut v,
+        0,
+        "development_cards",
+        json!({"road_building": 1, "year_of_plenty": 1, "monopoly": 1}),
+    );
+    set_player(&mut v, 1, "resources", json!({"ore": 3, "wool": 1}));
+    set_player(&mut v, 2, "resources", json!({"ore": 2}));
+    let mut g = load(&v);
+    let mut c = g.clone();
+    play(&mut c, "play road building");
+    play(&mut c, "road NE(-2,0)");
+    assert_eq!(c.phase(), Phase::RoadBuilding);
+    play(&mut c, "road SE(-1,-1)");
+    assert_eq!(c.phase(), Phase::Main);
+    assert_eq!(c.road_length(0), 2);
+    assert_eq!(c.hand(0), [0; 5], "free roads");
+    let mut c = g.clone();
+    play(&mut c, "play year of plenty");
+    play(&mut c, "take grain");
+    play(&mut c, "take grain");
+    assert_eq!(c.hand(0), [0, 0, 0, 2, 0]);
+    play(&mut g, "play monopoly");
+    play(&mut g, "monopoly ore");
+    assert_eq!(g.hand(0), [0, 0, 0, 0, 5]);
+    assert_eq!(g.hand(1), [0, 0, 1, 0, 0]);
+    assert_eq!(g.hand(2), [0; 5]);
+    // Everyone now knows player 1 and 2 hold no ore: player 1's view of player 2 says so.
+    let obs = g.observation(1);
+    assert_eq!(obs["players"][2]["known_at_most"], json!({}));
+}
+
+#[test]
+fn largest_army_needs_three_and_strictly_more_to_take_over() {
+    let mut v = base(3, json!({}));
+    set_player(&mut v, 0, "played", json!({"knight": 2}));
+    set_player(&mut v, 0, "development_cards", json!({"knight": 1}));
+    let mut g = load(&v);
+    play(&mut g, "play knight");
+    assert_eq!(g.largest_army_holder(), Some(0));
+    let mut v = base(3, json!({}));
+    set_player(&mut v, 0, "played", json!({"knight": 2}));
+    set_player(&mut v, 0, "development_cards", json!({"knight": 1}));
+    set_player(&mut v, 1, "played", json!({"knight": 3}));
+    v["largest_army"] = json!(1);
+    let mut g = load(&v);
+    play(&mut g, "play knight");
+    assert_eq!(g.largest_army_holder(), Some(1), "a tie does not take it");
+}
+
+#[test]
+fn victory_only_on_own_turn() {
+    // Player 1 has 10 points during player 0's turn: the game goes on; at the start of player
+    // 1's turn he wins before rolling.
+    let mut v = base(3, json!({}));
+    set_player(
+        &mut v,
+        1,
+        "cities",
+        json!([[-2, 0, "N"], [0, -2, "N"], [2, -2, "N"], [2, 0, "S"]]),
+    );
+    set_player(&mut v, 1, "settlements", json!([[-2, 2, "S"], [0, 2, "S"]]));
+    let mut g = load(&v);
+    assert_eq!(g.vp(1), 10);
+    assert_ne!(g.turn(), Turn::Terminal);
+    play(&mut g, "end turn");
+    assert_eq!(g.turn(), Turn::Terminal);
+    assert_eq!(g.winners(), vec![1]);
+    assert_eq!(g.returns(), vec![0.0, 1.0, 0.0]);
+}
+
+#[test]
+fn victory_point_card_wins_when_bought() {
+    let mut v = base(3, json!({}));
+    set_player(
+        &mut v,
+        0,
+        "cities",
+        json!([[-2, 0, "N"], [0, -2, "N"], [2, -2, "N"], [2, 0, "S"]]),
+    );
+    set_player(&mut v, 0, "settlements", json!([[-2, 2, "S"]]));
+    set_player(
+        &mut v,
+        0,
+        "resources",
+        json!({"ore": 1, "wool": 1, "grain": 1}),
+    );
+    let mut g = load(&v);
+    assert_eq!(g.vp(0), 9);
+    play(&mut g, "buy development card");
+    let mut c = g.clone();
+    play(&mut g, "draw victory_point");
+    assert_eq!(g.winners(), vec![0]);
+    play(&mut c, "draw knight");
+    assert_ne!(c.turn(), Turn::Terminal);
+}
+
+#[test]
+fn setup_snake_order_and_second_settlement_resources() {
+    let c = config(3, json!({}));
+    let mut g = Catan::new(&c, 5).unwrap();
+    let first = match g.turn() {
+        Turn::Player(p) => p,
+        _ => panic!(),
+    };
+    let mut order = Vec::new();
+    let mut legal = Vec::new();
+    for _ in 0..6 {
+        order.push(match g.turn() {
+            Turn::Player(p) => p,
+            _ => panic!(),
+        });
+        g.legal_actions(&mut legal);
+        g.apply(legal[legal.len() / 2]).unwrap();
+        g.legal_actions(&mut legal);
+        g.apply(legal[0]).unwrap();
+    }
+    let expect: Vec<usize> = [0, 1, 2, 2, 1, 0].iter().map(|i| (first + i) % 3).collect();
+    assert_eq!(order, expect);
+    assert_eq!(g.phase(), Phase::PreRoll);
+    assert_eq!(g.turn(), Turn::Player(first));
+    // Only the second settlement produced: every player holds at most 3 cards.
+    for p in 0..3 {
+        assert!(g.hand(p).iter().sum::<u8>() <= 3);
+    }
+    // Beginner board: a second settlement at S(0,-1) touches hills 6, forest 11, desert.
+    let mut v = base(3, json!({}));
+    v["phase"] = json!("setup_settlement");
+    v["setup_step"] = json!(5);
+    v["rolled"] = json!(false);
+    set_player(&mut v, 0, "settlements", json!([[-2, 0, "N"]]));
+    set_player(
+        &mut v,
+        1,
+        "settlements",
+        json!([[2, -2, "N"], [-2, 2, "S"]]),
+    );
+    set_player(&mut v, 2, "settlements", json!([[2, 1, "N"], [0, 2, "S"]]));
+    let mut g = load(&v);
+    play(&mut g, "settlement S(0,-1)");
+    assert_eq!(g.hand(0), [1, 1, 0, 0, 0]);
+}
+
+#[test]
+fn turn_limit_truncates_and_leaders_share() {
+    let mut v = base(3, json!({"turn_limit": 5}));
+    v["turns_played"] = json!(4);
+    set_player(&mut v, 0, "settlements", json!([[-2, 0, "N"]]));
+    set_player(&mut v, 1, "settlements", json!([[2, -2, "N"]]));
+    let mut g = load(&v);
+    play(&mut g, "end turn");
+    assert_eq!(g.turn(), Turn::Terminal);
+    assert!(g.is_truncated());
+    assert_eq!(g.winners(), vec![0, 1]);
+    assert_eq!(g.observation(2)["truncated"], json!(true));
+}
+
+#[test]
+fn determinize_respects_what_the_observer_knows() {
+    let mut v = base(3, json!({}));
+    set_player(&mut v, 0, "resources", json!({"ore": 2}));
+    set_player(&mut v, 1, "resources", json!({"grain": 3, "wool": 1}));
+    set_player(&mut v, 2, "resources", json!({"lumber": 2, "brick": 2}));
+    set_player(&mut v, 1, "development_cards", json!({"knight": 1}));
+    let g = load(&v);
+    // Without recorded knowledge, hands are resampled freely (counts kept).
+    let mut differs = false;
+    for seed in 0..20 {
+        let d = g.determinize(0, seed);
+        assert_eq!(d.hand(0), g.hand(0));
+        assert_eq!(d.hand(1).iter().sum::<u8>(), 4);
+        assert_eq!(d.hand(2).iter().sum::<u8>(), 4);
+        assert_eq!(d.observation(0), g.observation(0));
+        differs |= d.hand(1) != g.hand(1);
+    }
+    assert!(differs);
+    // After a public monopoly on grain by player 0, nobody else can hold grain.
+    let mut v2 = v.clone();
+    set_player(&mut v2, 0, "development_cards", json!({"monopoly": 1}));
+    set_player(&mut v2, 1, "development_cards", json!({}));
+    let mut g = load(&v2);
+    play(&mut g, "play monopoly");
+    play(&mut g, "monopoly grain");
+    for seed in 0..20 {
+        let d = g.determinize(0, seed);
+        assert_eq!(d.hand(1)[3], 0);
+        assert_eq!(d.hand(2)[3], 0);
+    }
+}
+
+#[test]
+fn bad_positions_are_refused_with_a_reason() {
+    type Edit = Box<dyn Fn(&mut Value)>;
+    let cases: Vec<(Edit, &str)> = vec![
+        (
+            Box::new(|v| v["players"][0]["resources"] = json!({"ore": 20})),
+            "ore",
+        ),
+        (
+            Box::new(|v| v["players"][0]["settlements"] = json!([[0, 0, "N"], [0, -1, "S"]])),
+            "distance rule",
+        ),
+        (
+            Box::new(|v| v["players"][0]["settlements"] = json!([[9, 9, "N"]])),
+            "not on the board",
+        ),
+        (Box::new(|v| v["robber"] = json!([5, 5])), "robber"),
+        (
+            Box::new(|v| v["current_player"] = json!(7)),
+            "current_player",
+        ),
+        (Box::new(|v| v["phase"] = json!("flying")), ""),
+        (Box::new(|v| v["longest_road"] = json!(1)), "Longest Road"),
+        (
+            Box::new(|v| v["players"][1]["development_cards"] = json!({"knight": 15})),
+            "knight",
+        ),
+        (
+            Box::new(|v| v["players"][0]["roads"] = json!([[0, 0, "XX"]])),
+            "direction",
+        ),
+    ];
+    for (f, want) in cases {
+        let mut v = base(3, json!({}));
+        f(&mut v);
+        match load_state::<Catan>(&v) {
+            Ok(_) => panic!("accepted: {want}"),
+            Err(e) => assert!(e.to_string().contains(want), "{e} (wanted '{want}')"),
+        }
+    }
+}
+
+#[test]
+fn illegal_actions_leave_the_state_unchanged() {
+    let v = base(3, json!({}));
+    let mut g = load(&v);
+    let before = g.to_json_value();
+    assert!(g.apply(meeple_catan::A_BUY_DEV).is_err());
+    assert!(g.apply(10_000).is_err());
+    assert_eq!(g.to_json_value(), before);
+    let e = g.apply(meeple_catan::A_ROLL).unwrap_err();
+    assert!(e.to_string().contains("main"), "{e}");
+}
+
+#[test]
+fn user_map_option_and_errors() {
+    let data: Value = serde_json::from_str(include_str!("../data/catan_maps.json")).unwrap();
+    let map = data["maps"]["base_beginner"].clone();
+    let mut m = Map::new();
+    m.insert("map".into(), map.clone());
+    let c = Config::new(&Catan::info(), 4, &m).unwrap();
+    let g = Catan::new(&c, 3).unwrap();
+    assert_eq!(
+        g.board().token,
+        Catan::new(&config(4, json!({})), 3).unwrap().board().token
+    );
+    let mut bad = map.clone();
+    bad["hexes"][0]["terrain"] = json!("lava");
+    m.insert("map".into(), bad);
+    let c = Config::new(&Catan::info(), 4, &m).unwrap();
+    let e = Catan::new(&c, 3).unwrap_err().to_string();
+    assert!(e.contains("lava"), "{e}");
+    m.insert("map".into(), json!("/nonexistent/map.json"));
+    let c = Config::new(&Catan::info(), 4, &m).unwrap();
+    assert!(Catan::new(&c, 3).is_err());
+}
+
+#[test]
+fn legal_actions_agree_with_apply_on_random_states() {
+    use meeple_core::GameRng;
+    for players in [3, 4] {
+        let c = Config::with_players(&Catan::info(), players).unwrap();
+        for seed in 0..3 {
+            let mut g = Catan::new(&c, seed).unwrap();
+            let mut rng = GameRng::new(seed);
+            let mut legal = Vec::new();
+            let mut step = 0;
+            while g.turn() != Turn::Terminal && step < 3000 {
+                g.legal_actions(&mut legal);
+                if step % 13 == 0 {
+                    for a in 0..g.num_distinct_actions() {
+                        let mut c = g.clone();
+                        assert_eq!(
+                            c.apply(a).is_ok(),
+                            legal.binary_search(&a).is_ok(),
+                            "action {a}"
+                        );
+                    }
+                }
+                let a = if g.turn() == Turn::Chance {
+                    let mut o = Vec::new();
+                    g.chance_outcomes(&mut o);
+                    o[rng.weighted(o.iter().map(|x| x.1))].0
+                } else {
+                    legal[rng.index(legal.len())]
+                };
+                g.apply(a).unwrap();
+                step += 1;
+            }
+        }
+    }
+}
