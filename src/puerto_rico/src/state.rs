@@ -265,6 +265,7 @@ pub struct PuertoRico {
     /// Who chose the role being played (or who chooses next during role selection).
     pub chooser: u8,
     /// Turns taken in the current phase: the actor is `(chooser + acted) % players`.
+    #[serde(default)]
     pub acted: u16,
     pub step: Step,
     pub roles: Roles,
@@ -287,30 +288,47 @@ pub struct PuertoRico {
     /// An end condition happened: the game ends with this round.
     pub end_triggered: bool,
     /// The game was cut by the `max_rounds` option.
+    #[serde(default)]
     pub truncated: bool,
     // --- phase bookkeeping ---
     /// Settler: bit per seat that took a quarry this phase (A13).
+    #[serde(default)]
     pub quarry_taken: u8,
     /// Captain: bit per seat that used its wharf this phase.
+    #[serde(default)]
     pub wharf_used: u8,
     /// Captain: the captain's +1 VP has been paid.
+    #[serde(default)]
     pub captain_bonus_paid: bool,
     /// Captain: consecutive turns without a load.
+    #[serde(default)]
     pub no_load_turns: u8,
     /// Craftsman: bit per good the craftsman received this phase.
+    #[serde(default)]
     pub craftsman_kinds: u8,
     /// Mayor arrangement / warehouse choice: the lowest target still allowed (placements are
     /// made in ascending order so every arrangement has exactly one action sequence).
+    #[serde(default)]
     pub floor: u8,
     /// Refill draws left, or warehouse kinds still to choose.
+    #[serde(default)]
     pub todo: u8,
     /// Storage: bit per good already warehoused by the actor.
+    #[serde(default)]
     pub warehoused: u8,
     /// Settler: the tile the hospice colonist would go on.
+    #[serde(default)]
     pub last_tile: Option<u8>,
     /// Builder: the building the university colonist would go on.
+    #[serde(default)]
     pub last_building: Option<Building>,
+    /// The game's RNG (optional in a hand-written position: seed 0).
+    #[serde(default = "default_rng")]
     pub rng: GameRng,
+}
+
+fn default_rng() -> GameRng {
+    GameRng::new(0)
 }
 
 impl PuertoRico {

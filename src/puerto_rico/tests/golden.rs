@@ -377,3 +377,29 @@ fn w19_rule_checks_construction_hut() {
     // Exactly one quarry: the settler's turn is over.
     assert_eq!(to_move(&g), Some(1));
 }
+
+#[test]
+fn w3_captain_phase_from_json_position() {
+    // The same position, hand-written in the documented format (tests/positions/w3_captain.json).
+    let text = include_str!("positions/w3_captain.json");
+    let v: serde_json::Value = serde_json::from_str(text).unwrap();
+    let mut g: PuertoRico = meeple_core::dynamic::load_state(&v).unwrap();
+    let mut built = w3_position();
+    built.rng = g.rng.clone();
+    assert_eq!(g, built);
+    act(&mut g, "role captain");
+    for (label, seat) in [
+        ("load sugar on ship 7", 0),
+        ("load sugar on ship 7", 1),
+        ("load tobacco on ship 5", 2),
+        ("load corn on ship 6", 3),
+        ("load corn on ship 6", 0),
+        ("load tobacco on ship 5", 1),
+    ] {
+        assert_eq!(to_move(&g), Some(seat));
+        act(&mut g, label);
+    }
+    let vp: Vec<u32> = (0..4).map(|p| g.players.p[p].vp).collect();
+    assert_eq!(vp, vec![9, 4, 1, 1]);
+    assert_eq!(g.vp_supply, 85);
+}

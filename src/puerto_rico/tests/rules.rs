@@ -554,3 +554,25 @@ fn illegal_actions_are_refused_unchanged() {
     assert!(g.apply(PASS).is_err());
     assert_eq!(g, before);
 }
+
+#[test]
+fn options_are_declared_and_unknown_ones_refused() {
+    let info = PuertoRico::info();
+    assert_eq!(info.name, "puerto_rico");
+    assert_eq!((info.min_players, info.max_players), (2, 5));
+    let names: Vec<&str> = info.options.iter().map(|o| o.name).collect();
+    assert_eq!(
+        names,
+        vec!["hidden_vp", "craftsman_optional_production", "max_rounds"]
+    );
+    let mut bad = serde_json::Map::new();
+    bad.insert("nobles".into(), json!(true));
+    assert!(meeple_core::Config::new(&info, 4, &bad).is_err());
+    let mut bad = serde_json::Map::new();
+    bad.insert("max_rounds".into(), json!(0));
+    assert!(meeple_core::Config::new(&info, 4, &bad).is_err());
+    assert!(meeple_core::Config::new(&info, 6, &serde_json::Map::new()).is_err());
+    let g = game(4);
+    assert_eq!(g.num_distinct_actions(), NUM_ACTIONS);
+    assert_eq!(g.observation_tensor_len(), TENSOR_LEN);
+}
