@@ -662,6 +662,7 @@ impl SanJuan {
             self.phase = Phase::GameOver;
             return;
         }
+        self.role = NONE;
         self.pick += 1;
         if self.pick >= self.picks_per_round() {
             self.end_round();
