@@ -528,6 +528,7 @@ impl Game for KingdomBuilder {
             mandatory_done: false,
             pending: Pending::None,
             own: [Bits::EMPTY; MAX_PLAYERS],
+            adj: [Bits::EMPTY; MAX_PLAYERS],
             occupied: Bits::EMPTY,
             supply: [SETTLEMENTS; MAX_PLAYERS],
             holds: [0; MAX_PLAYERS],

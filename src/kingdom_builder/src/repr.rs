@@ -425,6 +425,7 @@ impl TryFrom<Repr> for KingdomBuilder {
             mandatory_done: r.mandatory_done,
             pending,
             own,
+            adj: own.map(|b| b.neighbours()),
             occupied,
             supply,
             holds,

@@ -53,6 +53,8 @@ pub struct KingdomBuilder {
     pub(crate) mandatory_done: bool,
     pub(crate) pending: Pending,
     pub(crate) own: [Bits; MAX_PLAYERS],
+    /// Derived: the hexes adjacent to each player's settlements.
+    pub(crate) adj: [Bits; MAX_PLAYERS],
     pub(crate) occupied: Bits,
     pub(crate) supply: [u8; MAX_PLAYERS],
     /// Bit `k`: holds the tile taken from `layout.locs[k]`.
@@ -96,10 +98,10 @@ impl KingdomBuilder {
         }
     }
 
-    /// Adjacent if possible (§5.2).
+    /// Adjacent if possible (§5.2): `adj` is the set of hexes next to the player's settlements.
     #[inline]
-    fn adjacent_if_possible(own: Bits, cand: Bits) -> Bits {
-        let a = cand.and(own.neighbours());
+    fn adjacent_if_possible(adj: Bits, cand: Bits) -> Bits {
+        let a = cand.and(adj);
         if a.any() {
             a
         } else {
@@ -124,7 +126,7 @@ impl KingdomBuilder {
     /// Legal hexes of the mandatory placement.
     pub(crate) fn mandatory_set(&self) -> Bits {
         match self.played {
-            Some(t) => Self::adjacent_if_possible(self.own[self.current], self.terrain_empty(t)),
+            Some(t) => Self::adjacent_if_possible(self.adj[self.current], self.terrain_empty(t)),
             None => Bits::EMPTY,
         }
     }
@@ -136,17 +138,18 @@ impl KingdomBuilder {
             return Bits::EMPTY;
         }
         let own = self.own[p];
+        let adj = self.adj[p];
         let l = self.layout;
         match tile {
             Sector::Oracle => self.mandatory_set(),
-            Sector::Farm => Self::adjacent_if_possible(own, self.terrain_empty(Terrain::Grass)),
-            Sector::Oasis => Self::adjacent_if_possible(own, self.terrain_empty(Terrain::Desert)),
+            Sector::Farm => Self::adjacent_if_possible(adj, self.terrain_empty(Terrain::Grass)),
+            Sector::Oasis => Self::adjacent_if_possible(adj, self.terrain_empty(Terrain::Desert)),
             Sector::Tower => {
                 let mut cand = l.buildable.andnot(self.occupied);
                 if !self.tower_anywhere {
                     cand = cand.and(geometry().edge);
                 }
-                Self::adjacent_if_possible(own, cand)
+                Self::adjacent_if_possible(adj, cand)
             }
             Sector::Tavern => {
                 let mut t = Bits::EMPTY;
@@ -197,42 +200,59 @@ impl KingdomBuilder {
         let cand = self
             .move_target_mask(tile)
             .andnot(self.occupied.andnot(from_bit));
-        Self::adjacent_if_possible(rest, cand).andnot(from_bit)
+        Self::adjacent_if_possible(rest.neighbours(), cand).andnot(from_bit)
     }
 
     /// Settlements that the move tile can move somewhere.
-    pub(crate) fn movable(&self, tile: Sector, stop_at_first: bool) -> Bits {
+    ///
+    /// Barn and Harbor, without trying each settlement: let `K0` be the empty target hexes,
+    /// `ones`/`twos` the hexes with at least one/two of the player's settlements next to them,
+    /// and `Y = K0 ∩ ones`. Lifting `s` leaves the adjacent candidates `X_s = (K0 ∩ twos) ∪
+    /// (Y − N(s))`, plus `s`'s own hex when it is of the target terrain and touches another own
+    /// settlement. If `X_s` is non-empty, `s` can go there; if it is empty, `s` can move exactly
+    /// when its own hex is not the lone adjacent candidate (and then anywhere in `K0`). So the
+    /// unmovable settlements are those with `Y ⊆ N(s)` and `s ∈ mask ∩ ones` (all, if `K0` is
+    /// empty; none, if `K0 ∩ twos` is not).
+    pub(crate) fn movable(&self, tile: Sector) -> Bits {
         let p = self.current;
         let own = self.own[p];
-        let mut out = Bits::EMPTY;
         if tile == Sector::Paddock {
-            for s in own.iter() {
-                if self.move_dests(tile, s).any() {
-                    out.set(s);
-                    if stop_at_first {
-                        break;
-                    }
-                }
+            let target = self.layout.buildable.andnot(self.occupied);
+            let mut from = Bits::EMPTY;
+            // s can jump in direction d when s + 2d is a target: step targets back twice
+            for back in DIRS {
+                from = from.or(target.step(back).step(back));
             }
-            return out;
+            return own.and(from);
         }
         let mask = self.move_target_mask(tile);
         let k0 = mask.andnot(self.occupied);
+        if k0.is_empty() {
+            return Bits::EMPTY;
+        }
         let (ones, twos) = own.neighbour_counts();
+        if k0.intersects(&twos) {
+            return own;
+        }
+        let y = k0.and(ones);
         let g = geometry();
-        for s in own.iter() {
-            let mut sb = Bits::EMPTY;
-            sb.set(s);
-            // candidates after lifting s: the empty targets plus s's own hex if it fits
-            let ks = k0.or(mask.and(sb));
-            let adj_rest = twos.or(ones.andnot(g.neigh_mask[s]));
-            let a = ks.and(adj_rest);
-            let legal = if a.any() { a } else { ks }.andnot(sb);
-            if legal.any() {
+        let mut z = own.and(mask).and(ones);
+        for h in y.iter() {
+            if z.is_empty() {
+                break;
+            }
+            z = z.and(g.neigh_mask[h]);
+        }
+        own.andnot(z)
+    }
+
+    /// The same as [`Self::movable`], trying each settlement (for tests).
+    #[cfg(test)]
+    pub(crate) fn movable_slow(&self, tile: Sector) -> Bits {
+        let mut out = Bits::EMPTY;
+        for s in self.own[self.current].iter() {
+            if self.move_dests(tile, s).any() {
                 out.set(s);
-                if stop_at_first {
-                    break;
-                }
             }
         }
         out
@@ -244,7 +264,7 @@ impl KingdomBuilder {
             return false;
         }
         if tile.is_move() {
-            self.movable(tile, true).any()
+            self.movable(tile).any()
         } else {
             self.build_set(tile).any()
         }
@@ -274,7 +294,7 @@ impl KingdomBuilder {
         }
         match self.pending {
             Pending::Build(t) => self.build_set(t),
-            Pending::MoveFrom(t) => self.movable(t, false),
+            Pending::MoveFrom(t) => self.movable(t),
             Pending::MoveTo(t, from) => self.move_dests(t, from as usize),
             Pending::None => match self.step() {
                 Step::Pre | Step::Mandatory => self.mandatory_set(),
@@ -380,6 +400,7 @@ impl KingdomBuilder {
     fn place_from_supply(&mut self, h: usize) {
         let p = self.current;
         self.own[p].set(h);
+        self.adj[p] = self.adj[p].or(geometry().neigh_mask[h]);
         self.occupied.set(h);
         self.supply[p] = self.supply[p].saturating_sub(1);
         self.placed_this_turn = true;
@@ -418,6 +439,7 @@ impl KingdomBuilder {
                 self.own[p].clear(from as usize);
                 self.occupied.clear(from as usize);
                 self.own[p].set(h);
+                self.adj[p] = self.own[p].neighbours();
                 self.occupied.set(h);
                 self.lose_tiles();
                 self.gain_tiles(h);
@@ -644,3 +666,34 @@ impl KingdomBuilder {
 }
 
 const _: () = assert!(SETTLEMENTS == 40);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use meeple_core::playout::{random_step, Buffers};
+    use meeple_core::Game;
+
+    /// The closed-form movable set equals trying every settlement, over many random positions.
+    #[test]
+    fn movable_matches_brute_force() {
+        let info = KingdomBuilder::info();
+        let mut checked = 0;
+        for players in 2..=4 {
+            let config = Config::with_players(&info, players).unwrap();
+            for seed in 0..40 {
+                let mut g = KingdomBuilder::new(&config, seed).unwrap();
+                let mut rng = GameRng::new(seed);
+                let mut buf = Buffers::default();
+                while random_step(&mut g, &mut rng, &mut buf) {
+                    if g.phase == Phase::Play {
+                        for t in [Sector::Barn, Sector::Harbor, Sector::Paddock] {
+                            assert_eq!(g.movable(t), g.movable_slow(t), "{t:?} seed {seed}");
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 1000);
+    }
+}

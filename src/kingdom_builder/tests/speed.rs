@@ -12,7 +12,7 @@ fn random_playout_speed() {
     for players in [2, 4] {
         let config = Config::with_players(&KingdomBuilder::info(), players).unwrap();
         let mut buf = Buffers::default();
-        let games = 300;
+        let games = 2000;
         let start = Instant::now();
         let mut actions = 0;
         for seed in 0..games {
