@@ -368,7 +368,7 @@ fn mcts_finds_the_forced_win_in_nim() {
         assert_eq!(r.iterations, 10000);
         assert_eq!(r.stats.len(), 11);
         let win = r.stats.iter().find(|s| s.action == 18).unwrap();
-        assert!(win.value > 0.8 && win.visits > 5000, "{r:?}");
+        assert!(win.value > 0.8 && win.visits > 3000, "{r:?}");
     }
     // The losing side of a won position: every move loses, and MCTS values them all low.
     let lost = Nim::position(2, [1, 2, 3], 1);
