@@ -23,8 +23,8 @@ fn phase_boundary_invariants() {
                     legal[rng.index(legal.len())]
                 };
                 g.apply(a).unwrap();
-                if before.is_some() && g.role.is_none() {
-                    check_after(&g, before.unwrap());
+                if let (Some(role), None) = (before, g.role) {
+                    check_after(&g, role);
                 }
             }
             assert!(!g.winners().is_empty());
