@@ -40,6 +40,39 @@ pub const NUM_ACTIONS: Action = SLOT0 + MAX_SLOTS as Action;
 
 pub(crate) const NONE: u8 = 255;
 
+/// A fixed-size action list (no allocation), enough for every decision (ids are < 53).
+pub(crate) struct Acts {
+    a: [Action; NUM_ACTIONS as usize],
+    n: usize,
+}
+
+impl Acts {
+    fn new() -> Self {
+        Acts {
+            a: [0; NUM_ACTIONS as usize],
+            n: 0,
+        }
+    }
+    #[inline]
+    fn push(&mut self, x: Action) {
+        if self.n < self.a.len() {
+            self.a[self.n] = x;
+            self.n += 1;
+        }
+    }
+    fn extend<const N: usize>(&mut self, xs: [Action; N]) {
+        for x in xs {
+            self.push(x);
+        }
+    }
+    fn sort_unstable(&mut self) {
+        self.a[..self.n].sort_unstable();
+    }
+    pub(crate) fn as_slice(&self) -> &[Action] {
+        &self.a[..self.n]
+    }
+}
+
 /// Where the game stands. Decision phases wait for `actor`; the others wait for chance draws.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -814,8 +847,13 @@ impl SanJuan {
 
     // ----- legal actions -----
 
-    fn legal_into(&self, out: &mut Vec<Action>) {
-        out.clear();
+    pub(crate) fn legal_acts(&self) -> Acts {
+        let mut out = Acts::new();
+        self.legal_into(&mut out);
+        out
+    }
+
+    fn legal_into(&self, out: &mut Acts) {
         let p = self.a();
         let seat = self.seat(p);
         match self.phase {
@@ -1298,7 +1336,8 @@ impl Game for SanJuan {
     }
 
     fn legal_actions(&self, out: &mut Vec<Action>) {
-        self.legal_into(out);
+        out.clear();
+        out.extend_from_slice(self.legal_acts().as_slice());
     }
 
     fn chance_outcomes(&self, out: &mut Vec<(Action, u32)>) {
@@ -1323,9 +1362,7 @@ impl Game for SanJuan {
     }
 
     fn apply(&mut self, action: Action) -> Result<(), RuleError> {
-        let mut legal = Vec::with_capacity(32);
-        self.legal_into(&mut legal);
-        if legal.binary_search(&action).is_err() {
+        if self.legal_acts().as_slice().binary_search(&action).is_err() {
             let what = if action < NUM_ACTIONS {
                 format!("'{}'", self.action_label(action))
             } else {
