@@ -463,6 +463,9 @@ impl PuertoRico {
             }
             Step::Hacienda => {
                 f(PASS);
+                if pl.island_used() >= 12 {
+                    return;
+                }
                 if self.deck.total() + self.discard.total() > 0 {
                     f(HACIENDA_DRAW);
                 }
@@ -472,6 +475,9 @@ impl PuertoRico {
             }
             Step::Settle => {
                 f(PASS);
+                if pl.island_used() >= 12 {
+                    return;
+                }
                 for k in 0..NUM_GOODS {
                     if self.plantation_row.0[k] > 0 {
                         f(SETTLE + k as Action);
@@ -481,7 +487,19 @@ impl PuertoRico {
                     f(TAKE_QUARRY);
                 }
             }
-            Step::Hospice | Step::MayorPrivilege | Step::University | Step::Produce => {
+            Step::MayorPrivilege => {
+                f(PASS);
+                if self.colonist_supply > 0 {
+                    f(ACCEPT);
+                }
+            }
+            Step::Hospice | Step::University => {
+                f(PASS);
+                if self.colonist_supply > 0 || self.colonist_ship > 0 {
+                    f(ACCEPT);
+                }
+            }
+            Step::Produce => {
                 f(PASS);
                 f(ACCEPT);
             }
@@ -598,6 +616,9 @@ impl PuertoRico {
         let w = pl.san_juan as u32;
         let mut suffix = 0;
         let mut mask = 0u64;
+        if w == 0 {
+            return (0, 0);
+        }
         for t in (self.floor as usize..NUM_TARGETS).rev() {
             let e = pl.empty_circles(t);
             suffix += e;

@@ -69,3 +69,89 @@ fn check_after(g: &PuertoRico, role: Role) {
         _ => {}
     }
 }
+
+/// States forced into every step (with the matching role) either fail validation or play on
+/// without panicking (overflow checks are on in tests).
+#[test]
+fn forced_steps_never_panic() {
+    use meeple_puerto_rico::data::Role;
+    let steps = [
+        (Step::Hacienda, Role::Settler),
+        (Step::HaciendaDraw, Role::Settler),
+        (Step::Settle, Role::Settler),
+        (Step::Hospice, Role::Settler),
+        (Step::Refill, Role::Settler),
+        (Step::MayorPrivilege, Role::Mayor),
+        (Step::Arrange, Role::Mayor),
+        (Step::Build, Role::Builder),
+        (Step::University, Role::Builder),
+        (Step::Produce, Role::Craftsman),
+        (Step::CraftsmanBonus, Role::Craftsman),
+        (Step::Trade, Role::Trader),
+        (Step::Load, Role::Captain),
+        (Step::Warehouse, Role::Captain),
+        (Step::Keep, Role::Captain),
+    ];
+    let mut accepted = 0;
+    for players in 2..=5 {
+        let config = Config::with_players(&PuertoRico::info(), players).unwrap();
+        for seed in 0..15 {
+            let mut g = PuertoRico::new(&config, seed).unwrap();
+            let mut rng = GameRng::new(seed);
+            let mut legal = Vec::new();
+            let mut outcomes = Vec::new();
+            let stop = 50 + rng.below(250);
+            for _ in 0..stop {
+                if g.turn() == Turn::Terminal {
+                    break;
+                }
+                let a = if g.turn() == Turn::Chance {
+                    g.chance_outcomes(&mut outcomes);
+                    outcomes[rng.weighted(outcomes.iter().map(|o| o.1))].0
+                } else {
+                    g.legal_actions(&mut legal);
+                    legal[rng.index(legal.len())]
+                };
+                g.apply(a).unwrap();
+            }
+            if g.step != Step::ChooseRole {
+                continue;
+            }
+            for &(step, role) in &steps {
+                for acted in 0..players as u16 {
+                    let mut h = g.clone();
+                    h.step = step;
+                    h.role = Some(role);
+                    h.roles.0[role as usize].taken = true;
+                    h.acted = acted;
+                    h.todo = rng.below(3) as u8;
+                    h.floor = rng.below(8) as u8;
+                    if step == Step::Hospice {
+                        h.last_tile = Some(rng.below(6) as u8);
+                    }
+                    if step == Step::University {
+                        h.last_building = Building::from_index(rng.index(NUM_BUILDINGS));
+                    }
+                    if h.validate().is_err() {
+                        continue;
+                    }
+                    accepted += 1;
+                    for _ in 0..30 {
+                        if h.turn() == Turn::Terminal {
+                            break;
+                        }
+                        let a = if h.turn() == Turn::Chance {
+                            h.chance_outcomes(&mut outcomes);
+                            outcomes[rng.weighted(outcomes.iter().map(|o| o.1))].0
+                        } else {
+                            h.legal_actions(&mut legal);
+                            legal[rng.index(legal.len())]
+                        };
+                        h.apply(a).unwrap();
+                    }
+                }
+            }
+        }
+    }
+    assert!(accepted > 100, "only {accepted} forced states were valid");
+}
