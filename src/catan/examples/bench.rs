@@ -17,6 +17,15 @@ fn main() {
     let mut actions = 0u64;
     let mut finished = 0;
     let mut turns = 0u64;
+    let cpu0 = std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|t| {
+            t.split_whitespace()
+                .next()
+                .and_then(|x| x.parse::<f64>().ok())
+        })
+        .map(|ns| ns / 1e9)
+        .unwrap_or(0.0);
     let t = Instant::now();
     for i in 0..games {
         let mut g = Catan::new(&config, i as u64).expect("new");
@@ -26,7 +35,19 @@ fn main() {
         finished += (g.turn() == Turn::Terminal && !g.is_truncated()) as usize;
         turns += g.turns_played() as u64;
     }
-    let s = t.elapsed().as_secs_f64();
+    let wall = t.elapsed().as_secs_f64();
+    // On a shared machine wall time overstates the cost: use this thread's CPU time when the
+    // kernel reports it (Linux /proc/thread-self/schedstat, nanoseconds on the CPU).
+    let cpu = std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|t| {
+            t.split_whitespace()
+                .next()
+                .and_then(|x| x.parse::<f64>().ok())
+        })
+        .map(|ns| ns / 1e9 - cpu0);
+    let s = cpu.unwrap_or(wall);
+    println!("wall {wall:.3}s, cpu {:.3}s", s);
     println!(
         "{players}p trades={trades}: {games} games in {s:.3}s = {:.0} games/s, {:.0} actions/s, {:.0} actions/game, {:.1} turns/game, {finished} won (rest hit the turn limit)",
         games as f64 / s,

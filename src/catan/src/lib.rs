@@ -463,6 +463,10 @@ impl Catan {
     }
 
     /// Length of the longest trail of `p`'s roads not passing through an opponent's building.
+    ///
+    /// A longest trail can be taken to start at a vertex of odd degree (1 or 3 here) or at an
+    /// opponent's building: from any other start (degree 2) it could be extended backwards.
+    /// Components without such a vertex are simple cycles, whose longest trail is the cycle.
     pub fn longest_road_of(&self, p: usize) -> u8 {
         let roads = self.roads[p];
         if roads == 0 {
@@ -471,14 +475,28 @@ impl Catan {
         let g = geo();
         let own = self.settlements[p] | self.cities[p];
         let opp = self.occupied & !own;
-        let mut best = 0;
-        // Start at every endpoint of every road; a trail is a walk without repeated edges.
+        let mut starts = 0u64;
         for v in bits64(self.road_verts[p]) {
-            let len = trail(g, roads, opp, v, 0, true);
-            best = best.max(len);
-            if best as u32 == roads.count_ones() {
-                break;
+            let deg = (g.vertex_edges[v] & roads).count_ones();
+            if deg != 2 || opp & (1u64 << v) != 0 {
+                starts |= 1u64 << v;
             }
+        }
+        let total = roads.count_ones() as u8;
+        let mut best = 0;
+        for v in bits64(starts) {
+            best = best.max(trail(g, roads, opp, v, 0, true));
+            if best == total {
+                return best;
+            }
+        }
+        // Edges not reachable from a start vertex form simple cycles.
+        let mut rest = roads & !flood(g, roads, starts);
+        while rest != 0 {
+            let e = rest.trailing_zeros() as usize;
+            let comp = flood(g, roads, 1u64 << g.edge_ends[e][0]);
+            best = best.max((comp & rest).count_ones() as u8);
+            rest &= !comp;
         }
         best
     }
@@ -566,10 +584,26 @@ impl Catan {
 
     /// After the robber (and any steal): back to the start of the turn or to the main phase.
     fn end_robber(&mut self) {
-        self.phase = if self.rolled {
-            Phase::Main
+        if self.rolled {
+            self.phase = Phase::Main;
         } else {
+            self.enter_pre_roll();
+        }
+    }
+
+    /// Start of a turn (or back to it after a knight): a player holding development cards from
+    /// earlier turns may play one before rolling; a player without any (or who has played one
+    /// this turn) rolls at once, with no forced 'roll' decision. The test uses only public
+    /// facts (card counts), so it reveals nothing about the kinds held.
+    fn enter_pre_roll(&mut self) {
+        let p = self.current as usize;
+        let old: u32 = (0..5)
+            .map(|k| (self.dev[p][k] - self.dev_new[p][k]) as u32)
+            .sum();
+        self.phase = if !self.dev_played_turn && old > 0 {
             Phase::PreRoll
+        } else {
+            Phase::Roll
         };
     }
 
@@ -642,11 +676,11 @@ impl Catan {
             return;
         }
         self.current = ((p + 1) % self.n()) as u8;
-        self.phase = Phase::PreRoll;
         self.rolled = false;
         self.dev_played_turn = false;
         self.offers_made = 0;
         self.offers_used = 0;
+        self.enter_pre_roll();
     }
 
     fn check_win(&mut self) {
@@ -938,7 +972,7 @@ impl Catan {
                 self.setup_step += 1;
                 if self.setup_step as usize >= 2 * self.n() {
                     self.current = self.start_player;
-                    self.phase = Phase::PreRoll;
+                    self.enter_pre_roll();
                 } else {
                     self.current = self.setup_player(self.setup_step as usize);
                     self.phase = Phase::SetupSettlement;
@@ -1179,6 +1213,26 @@ impl Catan {
     }
     pub fn turns_played(&self) -> u32 {
         self.turns_played
+    }
+}
+
+/// The road edges connected to the vertices `start` (through any vertex).
+fn flood(g: &Geometry, roads: u128, start: u64) -> u128 {
+    let mut verts = start;
+    let mut edges = 0u128;
+    loop {
+        let mut e2 = edges;
+        for v in bits64(verts) {
+            e2 |= g.vertex_edges[v] & roads;
+        }
+        if e2 == edges {
+            return edges;
+        }
+        edges = e2;
+        for e in bits128(edges) {
+            let [a, b] = g.edge_ends[e];
+            verts |= (1u64 << a) | (1u64 << b);
+        }
     }
 }
 
@@ -1488,5 +1542,35 @@ pub mod testing {
     /// Mutable access to the raw state, for hand-built test positions.
     pub fn hand_mut(g: &mut Catan, p: usize) -> &mut [u8; 5] {
         &mut g.hand[p]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use meeple_core::playout::{random_step, Buffers};
+
+    /// The start-vertex pruning of `longest_road_of` agrees with starting everywhere.
+    #[test]
+    fn longest_road_pruning_matches_brute_force() {
+        let c = Config::with_players(&Catan::info(), 4).unwrap();
+        let g0 = geo();
+        for seed in 0..40 {
+            let mut g = Catan::new(&c, seed).unwrap();
+            let mut rng = GameRng::new(seed);
+            let mut buf = Buffers::default();
+            while random_step(&mut g, &mut rng, &mut buf) {
+                for p in 0..4 {
+                    let own = g.settlements[p] | g.cities[p];
+                    let opp = g.occupied & !own;
+                    let brute = bits64(g.road_verts[p])
+                        .map(|v| trail(g0, g.roads[p], opp, v, 0, true))
+                        .max()
+                        .unwrap_or(0);
+                    assert_eq!(g.longest_road_of(p), brute);
+                    assert_eq!(g.road_len[p], brute);
+                }
+            }
+        }
     }
 }

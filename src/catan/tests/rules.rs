@@ -531,10 +531,9 @@ fn development_cards_timing() {
         "one card per turn"
     );
     play(&mut g, "end turn");
-    // Next turns: the monopoly and year of plenty are playable, before the roll too.
-    let labels = legal_labels(&g);
-    assert_eq!(g.turn(), Turn::Player(1));
-    assert_eq!(labels, vec!["roll"]);
+    // Player 1 has no card to play before rolling: the dice roll at once.
+    assert_eq!(g.phase(), Phase::Roll);
+    assert_eq!(g.turn(), Turn::Chance);
 }
 
 #[test]
@@ -547,8 +546,9 @@ fn knight_before_the_roll_then_roll() {
     assert_eq!(legal_labels(&g), vec!["roll", "play knight"]);
     play(&mut g, "play knight");
     play(&mut g, "robber to (1,0)");
-    assert_eq!(g.phase(), Phase::PreRoll);
-    assert_eq!(legal_labels(&g), vec!["roll"]);
+    // Back to the start of the turn; nothing else to play, so the dice roll.
+    assert_eq!(g.phase(), Phase::Roll);
+    assert_eq!(g.turn(), Turn::Chance);
 }
 
 #[test]
@@ -674,8 +674,10 @@ fn setup_snake_order_and_second_settlement_resources() {
     }
     let expect: Vec<usize> = [0, 1, 2, 2, 1, 0].iter().map(|i| (first + i) % 3).collect();
     assert_eq!(order, expect);
-    assert_eq!(g.phase(), Phase::PreRoll);
-    assert_eq!(g.turn(), Turn::Player(first));
+    // Set-up over: the start player has no development card, so the dice roll at once.
+    assert_eq!(g.phase(), Phase::Roll);
+    assert_eq!(g.turn(), Turn::Chance);
+    let _ = first;
     // Only the second settlement produced: every player holds at most 3 cards.
     for p in 0..3 {
         assert!(g.hand(p).iter().sum::<u8>() <= 3);
