@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable
 from typing import Any, Protocol, runtime_checkable
 
-from meeple._engine import Game
+from meeple._engine import Game, check_bot_config
 
 
 @runtime_checkable
@@ -32,6 +32,66 @@ class Random:
 
     def choose(self, game: Game) -> int:
         return self._rng.choice(game.legal_actions())
+
+
+class RustBot:
+    """A bot that runs in Rust (``Game.search``) with the GIL released.
+
+    ``config`` holds the search settings (see ``docs/search.md``); ``seed`` seeds the sequence of
+    per-move search seeds, so a bot is deterministic for a seed and thread count.
+    """
+
+    kind = "mcts"
+
+    def __init__(self, seed: int = 0, **config: Any) -> None:
+        self.config: dict[str, Any] = {"kind": self.kind, **config}
+        try:
+            check_bot_config(self.config)
+        except ValueError as e:
+            raise ValueError(f"bad parameters for bot {self.kind!r}: {e}") from None
+        self._rng = random.Random(seed)
+        self.name = self.kind + "".join(
+            f",{k}={v}" for k, v in sorted(config.items()) if k != "kind"
+        ).replace(",", ":", 1)
+
+    def analyze(self, game: Game) -> dict[str, Any]:
+        """The chosen action with per-action visit counts and mean values (policy targets)."""
+        result = game.search(self.config, self._rng.getrandbits(63))
+        visits = [s["visits"] for s in result["stats"]]
+        total = sum(visits) or 1
+        result["policy"] = {s["action"]: s["visits"] / total for s in result["stats"]}
+        return result
+
+    def choose(self, game: Game) -> int:
+        return int(game.search(self.config, self._rng.getrandbits(63))["action"])
+
+
+class Heuristic(RustBot):
+    """One-ply greedy on the game's evaluation function."""
+
+    kind = "heuristic"
+
+
+class MCTS(RustBot):
+    """UCT MCTS; on games with hidden information, ISMCTS (a determinization per iteration).
+
+    Parameters: ``iterations`` (default 1000), ``seconds``, ``threads``, ``c`` (exploration,
+    default 0.7), ``rollout`` (``"random"`` or ``"heuristic"``), ``rollout_depth``.
+    """
+
+    kind = "mcts"
+
+
+class ISMCTS(RustBot):
+    """Information-set MCTS, explicitly (the search never reads what its seat cannot see)."""
+
+    kind = "ismcts"
+
+
+class UCT(RustBot):
+    """Plain UCT even on hidden-information games (it sees everything: a cheating baseline)."""
+
+    kind = "uct"
 
 
 class _Callable:
@@ -74,7 +134,13 @@ def _parse_params(text: str) -> dict[str, Any]:
     return params
 
 
-BUILTIN: dict[str, Callable[..., Bot]] = {"random": Random}
+BUILTIN: dict[str, Callable[..., Bot]] = {
+    "random": Random,
+    "heuristic": Heuristic,
+    "mcts": MCTS,
+    "ismcts": ISMCTS,
+    "uct": UCT,
+}
 
 
 def parse(spec: str, seed: int = 0) -> Bot:
@@ -88,7 +154,7 @@ def parse(spec: str, seed: int = 0) -> Bot:
             return BUILTIN[name](**params)
         except TypeError as e:
             raise ValueError(f"bad parameters for bot {name!r}: {e}") from None
-    if rest and "." in name or (rest and name and name not in BUILTIN):
+    if rest and name:
         try:
             module = importlib.import_module(name)
         except ImportError as e:

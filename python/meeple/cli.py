@@ -18,7 +18,7 @@ from rich.table import Table
 
 import meeple
 from meeple import bots as bots_mod
-from meeple._engine import random_games
+from meeple._engine import play_matches, random_games
 
 console = Console()
 err_console = Console(stderr=True)
@@ -35,9 +35,10 @@ def _fail(msg: str) -> CliError:
 
 
 def _check_game(name: str) -> dict[str, Any]:
-    if name not in meeple.games():
-        raise _fail(f"unknown game {name!r}; known games: {', '.join(meeple.games())}")
-    return meeple.game_info(name)
+    try:
+        return meeple.game_info(name)
+    except ValueError as e:
+        raise _fail(str(e)) from None
 
 
 def _players_for(info: dict[str, Any], players: int | None) -> int:
@@ -102,7 +103,7 @@ def list_games(as_json: bool) -> None:
 
 def _bots_for(spec: str, players: int, seed: int) -> list[bots_mod.Bot]:
     specs = [s for s in spec.split(";" if ";" in spec else ",") if s] if spec else ["random"]
-    # "mcts:iterations=10,threads=2" holds commas: re-join parameter pieces.
+    # "mcts:iterations=10,threads=2,random" holds commas: re-join parameter pieces.
     merged: list[str] = []
     for s in specs:
         if merged and "=" in s and ":" not in s:
@@ -136,13 +137,33 @@ def _wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, c - h), min(1.0, c + h))
 
 
+def _rust_config(bot: bots_mod.Bot) -> dict[str, Any] | None:
+    """The Rust search config of a built-in bot (None for a Python bot)."""
+    if isinstance(bot, bots_mod.RustBot):
+        return dict(bot.config)
+    if isinstance(bot, bots_mod.Random):
+        return {"kind": "random"}
+    return None
+
+
+def _elo(share: float, players: int) -> float:
+    """Elo difference against the field implied by a win share (1/players is parity)."""
+    p = min(max(share, 1e-3), 1 - 1e-3)
+    return 400 * math.log10(p * (players - 1) / (1 - p))
+
+
 @main.command()
 @click.argument("game")
 @click.option("--games", "n_games", default=100, show_default=True, type=click.IntRange(1))
 @click.option("--players", type=int, help="Player count (default: 4 where allowed).")
 @click.option(
-    "--bots", default="random", show_default=True, help="Comma list, one per seat, or one for all."
+    "--bots",
+    default="random",
+    show_default=True,
+    help="One bot per seat, or one for all: random, heuristic, mcts:iterations=500,threads=2, "
+    "ismcts, uct, or module:callable. Separate bots with ';' when they take parameters.",
 )
+@click.option("--rotate", is_flag=True, help="Rotate seats so every bot plays every seat.")
 @click.option("--seed", default=0, show_default=True, type=click.IntRange(0, 2**64 - 1))
 @click.option("--threads", default=1, show_default=True, type=click.IntRange(1, 256))
 @click.option("--option", "options", multiple=True, help="Game option name=value (repeatable).")
@@ -153,70 +174,113 @@ def simulate(
     n_games: int,
     players: int | None,
     bots: str,
+    rotate: bool,
     seed: int,
     threads: int,
     options: tuple[str, ...],
     out: Path | None,
     as_json: bool,
 ) -> None:
-    """Play many seeded games between bots and report win rates."""
+    """Play many seeded games between bots; report win rates with 95% intervals and ratings."""
     info = _check_game(game)
     players = _players_for(info, players)
     opts = _parse_options(options)
     _new_game(game, players, seed, opts)  # validates options early
     bot_list = _bots_for(bots, players, seed)
-    all_random = all(isinstance(b, bots_mod.Random) for b in bot_list)
+    names = [str(getattr(b, "name", "bot")) for b in bot_list]
+    configs = [_rust_config(b) for b in bot_list]
     start = time.perf_counter()
-    wins = [0.0] * players
-    score_sum = [0.0] * players
-    total_len = 0
-    if all_random and out is None:
-        # Fast path: the whole batch in Rust, across threads, with the GIL released.
-        lengths, scores, returns, _finished = random_games(
-            game, players, n_games, seed, threads, opts
-        )
-        for i in range(players):
-            wins[i] = float(returns[:, i].sum())
-            score_sum[i] = float(scores[:, i].sum())
-        total_len = int(lengths.sum())
+    # Per game: (seating: bot index per seat, returns, scores, length, record or None).
+    games_played: list[tuple[list[int], list[float], list[float], int, str | None]] = []
+    if all(c == {"kind": "random"} for c in configs) and out is None and not rotate:
+        # Fastest path: the whole batch in Rust, across threads, with the GIL released.
+        lengths, scores, returns, _f = random_games(game, players, n_games, seed, threads, opts)
+        for i in range(n_games):
+            games_played.append(
+                (list(range(players)), list(returns[i]), list(scores[i]), int(lengths[i]), None)
+            )
     else:
-        fh = out.open("w") if out is not None else None
-        try:
-            with Progress(
-                TextColumn("{task.description}"),
-                BarColumn(),
-                MofNCompleteColumn(),
-                TimeRemainingColumn(),
-                console=err_console,
-                disable=as_json,
-            ) as progress:
-                task = progress.add_task(f"{game}", total=n_games)
+        with Progress(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=err_console,
+            disable=as_json,
+        ) as progress:
+            task = progress.add_task(game, total=n_games)
+            rust_configs = [c for c in configs if c is not None]
+            if len(rust_configs) == len(configs):
+                # Built-in bots: games run in Rust in parallel; chunks feed the progress bar.
+                # Chunk size independent of --threads: same seed, same games on any machine.
+                chunk = max(32, n_games // 50)
+                for k, first in enumerate(range(0, n_games, chunk)):
+                    count = min(chunk, n_games - first)
+                    rows = play_matches(
+                        game, players, rust_configs, count, seed + k, threads, rotate, opts
+                    )
+                    for r in rows:
+                        rec = json.dumps(
+                            {
+                                "format": meeple.FORMAT_VERSION,
+                                "game": game,
+                                "players": players,
+                                "options": opts,
+                                "seed": r["seed"],
+                                "chance": "auto",
+                                "actions": r["actions"],
+                            }
+                        )
+                        games_played.append(
+                            (r["seating"], r["returns"], r["scores"], len(r["actions"]), rec)
+                        )
+                    progress.advance(task, count)
+            else:
                 for i in range(n_games):
+                    seating = [(s + i) % players if rotate else s for s in range(players)]
+                    if rotate and len(bot_list) != players:
+                        raise _fail("--rotate with Python bots needs one bot per seat")
                     g = _new_game(game, players, seed + i, opts)
-                    _play_one(g, bot_list)
-                    for s, ret in enumerate(g.returns()):
-                        wins[s] += ret
-                    for s, sc in enumerate(g.scores()):
-                        score_sum[s] += sc
-                    total_len += len(g.history())
-                    if fh is not None:
-                        fh.write(g.record() + "\n")
+                    _play_one(g, [bot_list[b] for b in seating])
+                    games_played.append(
+                        (seating, g.returns(), g.scores(), len(g.history()), g.record())
+                    )
                     progress.advance(task)
-        finally:
-            if fh is not None:
-                fh.close()
     elapsed = max(time.perf_counter() - start, 1e-9)
-    rows: list[dict[str, Any]] = []
+    if out is not None:
+        with out.open("w") as fh:
+            for played in games_played:
+                fh.write(f"{played[4]}\n")
+    seat_rows: list[dict[str, Any]] = []
     for s in range(players):
-        lo, hi = _wilson(wins[s], n_games)
-        rows.append(
+        wins = sum(g[1][s] for g in games_played)
+        lo, hi = _wilson(wins, n_games)
+        seat_rows.append(
             {
                 "seat": s,
-                "bot": getattr(bot_list[s], "name", "bot"),
-                "wins": wins[s],
-                "win_rate": wins[s] / n_games,
+                "bot": names[games_played[0][0][s]] if not rotate else "(rotating)",
+                "wins": wins,
+                "win_rate": wins / n_games,
                 "win_rate_ci95": [lo, hi],
-                "mean_score": score_sum[s] / n_games,
+                "mean_score": sum(g[2][s] for g in games_played) / n_games,
+            }
+        )
+    bot_rows: list[dict[str, Any]] = []
+    for b, name in enumerate(names):
+        seats = [(g, s) for g in games_played for s, who in enumerate(g[0]) if who == b]
+        if not seats:
+            continue
+        wins = sum(g[1][s] for g, s in seats)
+        lo, hi = _wilson(wins, len(seats))
+        bot_rows.append(
+            {
+                "bot": name,
+                "seat_games": len(seats),
+                "wins": wins,
+                "win_rate": wins / len(seats),
+                "win_rate_ci95": [lo, hi],
+                "elo_vs_field": _elo(wins / len(seats), players),
+                "mean_score": sum(g[2][s] for g, s in seats) / len(seats),
             }
         )
     result = {
@@ -224,9 +288,10 @@ def simulate(
         "players": players,
         "games": n_games,
         "seed": seed,
-        "mean_length": total_len / n_games,
+        "mean_length": sum(g[3] for g in games_played) / n_games,
         "games_per_s": n_games / elapsed,
-        "seats": rows,
+        "seats": seat_rows,
+        "bots": bot_rows,
     }
     if as_json:
         click.echo(json.dumps(result))
@@ -234,7 +299,7 @@ def simulate(
     t = Table(title=f"{game}: {n_games} games, {players} players, seed {seed}")
     for col in ("seat", "bot", "wins", "win rate (95% CI)", "mean score"):
         t.add_column(col)
-    for r in rows:
+    for r in seat_rows:
         lo, hi = r["win_rate_ci95"]
         t.add_row(
             str(r["seat"]),
@@ -244,6 +309,19 @@ def simulate(
             f"{r['mean_score']:.2f}",
         )
     console.print(t)
+    rt = Table(title="ratings (Elo against the field; 0 = parity)")
+    for col in ("bot", "seat-games", "win rate (95% CI)", "Elo", "mean score"):
+        rt.add_column(col)
+    for r in sorted(bot_rows, key=lambda r: -float(r["win_rate"])):
+        lo, hi = r["win_rate_ci95"]
+        rt.add_row(
+            str(r["bot"]),
+            str(r["seat_games"]),
+            f"{r['win_rate']:.3f} ({lo:.3f}-{hi:.3f})",
+            f"{r['elo_vs_field']:+.0f}",
+            f"{r['mean_score']:.2f}",
+        )
+    console.print(rt)
     console.print(
         f"mean length {result['mean_length']:.1f} actions, {result['games_per_s']:.1f} games/s"
     )

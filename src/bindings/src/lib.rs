@@ -4,6 +4,7 @@
 mod convert;
 
 use convert::{py_to_value, to_py_err, value_to_py, IllegalActionError};
+use meeple_core::search::SearchConfig;
 use meeple_core::session::{ChanceMode, Record};
 use meeple_core::{Action, GameError, Session, Turn, CHANCE, FORMAT_VERSION, TERMINAL};
 use numpy::{PyArray1, PyArrayMethods};
@@ -242,6 +243,24 @@ impl PyGame {
         batch_to_numpy(py, r)
     }
 
+    /// Run a bot or search for the player to move (GIL released). `config` is a dict such as
+    /// `{"kind": "mcts", "iterations": 2000, "threads": 2}`; returns the chosen action with
+    /// per-action visit counts and values.
+    #[pyo3(signature = (config, seed=0))]
+    fn search<'py>(
+        &self,
+        py: Python<'py>,
+        config: &Bound<'py, PyDict>,
+        seed: u64,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let cfg = search_config(config)?;
+        let state = self.session.state.clone_box();
+        let result = py
+            .detach(move || state.search(&cfg, seed))
+            .map_err(PyValueError::new_err)?;
+        value_to_py(py, &serde_json::to_value(result).unwrap_or(Value::Null))
+    }
+
     fn __str__(&self) -> String {
         self.session.state.render()
     }
@@ -370,6 +389,51 @@ fn replay(record: &str) -> PyResult<PyGame> {
     Ok(PyGame { session })
 }
 
+fn search_config(config: &Bound<'_, PyDict>) -> PyResult<SearchConfig> {
+    SearchConfig::from_json(&py_to_value(config.as_any())?)
+        .map_err(|e| PyValueError::new_err(format!("bad bot config: {e}")))
+}
+
+/// Check a bot config dict; raises ValueError naming the problem.
+#[pyfunction]
+fn check_bot_config(config: &Bound<'_, PyDict>) -> PyResult<()> {
+    search_config(config).map(|_| ())
+}
+
+/// Play `games` games between Rust bots (one config dict per seat, or any number with
+/// `rotate=True` so that every bot plays every seat), in parallel with the GIL released.
+/// Returns one dict per game: seed, seating, returns, scores, winners, finished, actions,
+/// decisions, seconds. The same seed gives the same games for any thread count.
+#[pyfunction]
+#[pyo3(signature = (name, players, bots, games, seed=0, threads=1, rotate=false, options=None))]
+#[allow(clippy::too_many_arguments)]
+fn play_matches<'py>(
+    py: Python<'py>,
+    name: &str,
+    players: usize,
+    bots: Vec<Bound<'py, PyDict>>,
+    games: usize,
+    seed: u64,
+    threads: usize,
+    rotate: bool,
+    options: Option<&Bound<'py, PyDict>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let entry = lookup(name).map_err(to_py_err)?;
+    let config = meeple_core::Config::new(&(entry.info)(), players, &options_map(options)?)
+        .map_err(to_py_err)?;
+    (entry.create)(&config, seed).map_err(to_py_err)?;
+    let configs = bots
+        .iter()
+        .map(search_config)
+        .collect::<PyResult<Vec<_>>>()?;
+    let results = py
+        .detach(move || {
+            (entry.play_matches)(&config, &configs, games, seed, threads.max(1), rotate)
+        })
+        .map_err(PyValueError::new_err)?;
+    value_to_py(py, &serde_json::to_value(results).unwrap_or(Value::Null))
+}
+
 /// Play `games` new uniformly random games (game i seeded from (seed, i)) on `threads` threads,
 /// with the GIL released. Returns (lengths, scores[games, players], returns[games, players],
 /// finished) as numpy arrays; the same seed gives the same results for any thread count.
@@ -430,6 +494,8 @@ fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(from_json, m)?)?;
     m.add_function(wrap_pyfunction!(replay, m)?)?;
     m.add_function(wrap_pyfunction!(random_games, m)?)?;
+    m.add_function(wrap_pyfunction!(play_matches, m)?)?;
+    m.add_function(wrap_pyfunction!(check_bot_config, m)?)?;
     m.add(
         "IllegalActionError",
         m.py().get_type::<IllegalActionError>(),

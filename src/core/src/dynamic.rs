@@ -7,6 +7,7 @@ use crate::game::{Action, Game, GameInfo, Turn};
 use crate::options::Config;
 use crate::playout::{self, BatchResult};
 use crate::rng::GameRng;
+use crate::search::{MatchResult, SearchConfig, SearchResult};
 use serde_json::Value;
 use std::any::Any;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -39,6 +40,8 @@ pub trait DynGame: Send + Sync {
     fn to_json_value(&self) -> Value;
     /// Random playouts from this state, monomorphized for speed; see [`playout::batch`].
     fn random_playouts(&self, games: usize, seed: u64, threads: usize) -> BatchResult;
+    /// Run the bot or search that `config` describes for the player to move.
+    fn search(&self, config: &SearchConfig, seed: u64) -> Result<SearchResult, String>;
     fn as_any(&self) -> &dyn Any;
 }
 
@@ -126,6 +129,17 @@ impl<G: Game> DynGame for G {
     fn random_playouts(&self, games: usize, seed: u64, threads: usize) -> BatchResult {
         playout::batch(self, games, seed, threads)
     }
+    fn search(&self, config: &SearchConfig, seed: u64) -> Result<SearchResult, String> {
+        match catch_unwind(AssertUnwindSafe(|| {
+            crate::search::search(self, config, seed)
+        })) {
+            Ok(r) => r,
+            Err(_) => Err(format!(
+                "internal error while searching {} (a bug: please report it)",
+                G::info().name
+            )),
+        }
+    }
     fn as_any(&self) -> &dyn Any {
         self
     }
@@ -136,6 +150,10 @@ pub type CreateFn = fn(&Config, u64) -> Result<Box<dyn DynGame>, GameError>;
 /// Loads a boxed game from its JSON position.
 pub type FromJsonFn = fn(&Value) -> Result<Box<dyn DynGame>, GameError>;
 
+/// Plays games between bots: (config, bots, games, seed, threads, rotate seats).
+pub type PlayMatchesFn =
+    fn(&Config, &[SearchConfig], usize, u64, usize, bool) -> Result<Vec<MatchResult>, String>;
+
 /// How the registry builds one game by name. Make one with [`GameEntry::of`].
 #[derive(Clone, Copy)]
 pub struct GameEntry {
@@ -144,6 +162,8 @@ pub struct GameEntry {
     pub from_json: FromJsonFn,
     /// Random playouts of `games` new games (game `i` set up from `game_seed(seed, i)`).
     pub random_games: fn(&Config, usize, u64, usize) -> BatchResult,
+    /// Games between bots, in parallel, deterministic for a seed (see [`crate::search::play_matches`]).
+    pub play_matches: PlayMatchesFn,
 }
 
 impl GameEntry {
@@ -153,6 +173,7 @@ impl GameEntry {
             create: create::<G>,
             from_json: from_json::<G>,
             random_games: random_games::<G>,
+            play_matches: crate::search::play_matches::<G>,
         }
     }
     pub fn name(&self) -> &'static str {

@@ -296,6 +296,8 @@ impl Game for Reference {
         if self.done {
             return g;
         }
+        // Sort first: the resample must not depend on where the hidden cards were.
+        pool.sort_unstable();
         g.rng.shuffle(&mut pool);
         g.deck = [0; RANKS];
         for (p, h) in g.hands.iter_mut().enumerate() {
