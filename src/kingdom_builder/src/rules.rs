@@ -590,6 +590,10 @@ impl KingdomBuilder {
     pub fn pending(&self) -> Pending {
         self.pending
     }
+    /// Mandatory placements made this turn.
+    pub fn step_placed(&self) -> u8 {
+        self.placed
+    }
     pub fn mandatory_done(&self) -> bool {
         self.mandatory_done
     }
