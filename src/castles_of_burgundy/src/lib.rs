@@ -35,6 +35,7 @@
 
 pub mod data;
 mod sd;
+pub use sd::Estate;
 
 use data::*;
 use meeple_core::{
@@ -42,6 +43,8 @@ use meeple_core::{
 };
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
+use std::cell::RefCell;
+use std::sync::Arc;
 
 pub use data::{Colour, Tile};
 
@@ -68,6 +71,12 @@ pub const SRC_CASTLE: usize = 2;
 pub const SRC_NONE: usize = 3;
 
 const STATE_VERSION: u32 = 1;
+
+thread_local! {
+    /// Scratch buffers: legality checks in `apply`, effect checks in `settle`.
+    static LEGAL: RefCell<Vec<Action>> = const { RefCell::new(Vec::new()) };
+    static SCRATCH: RefCell<Vec<Action>> = const { RefCell::new(Vec::new()) };
+}
 
 /// Phases A..E.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -164,8 +173,7 @@ pub struct Player {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub board_sides: Option<[u8; 2]>,
     /// Space id (1..=37) to tile.
-    #[serde(with = "sd::estate")]
-    pub estate: [Option<Tile>; CELLS],
+    pub estate: Estate,
     pub storage: [Option<Tile>; 3],
     /// Goods held, count per goods type 1..=6 (index type - 1); at most 3 types.
     pub goods: [u8; 6],
@@ -187,7 +195,7 @@ pub struct Player {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CastlesOfBurgundy {
     pub version: u32,
-    pub config: Config,
+    pub config: Arc<Config>,
     pub phase: Phase,
     /// Round 1..=5 of the phase.
     pub round: u8,
@@ -296,23 +304,11 @@ impl CastlesOfBurgundy {
     }
 
     fn know(&self, p: usize) -> Know {
-        let mut k = 0u32;
-        for t in self.players[p].estate.iter().flatten() {
-            if let Some(id) = t.knowledge_id() {
-                k |= 1 << id;
-            }
-        }
-        Know(k)
+        Know(self.players[p].estate.know())
     }
 
     fn occ(&self, p: usize) -> u64 {
-        let mut m = 0u64;
-        for (c, t) in self.players[p].estate.iter().enumerate() {
-            if t.is_some() {
-                m |= 1 << c;
-            }
-        }
-        m
+        self.players[p].estate.occ()
     }
 
     fn die_value(&self, p: usize, src: usize) -> Option<u8> {
@@ -340,26 +336,6 @@ impl CastlesOfBurgundy {
             Colour::Ship | Colour::Pasture => k.has(10),
             _ => k.has(11),
         }
-    }
-
-    /// Whether `tile` may go on `cell` of player `p` ignoring the die.
-    fn can_place(&self, p: usize, tile: Tile, cell: usize, occ: u64, k: Know) -> bool {
-        let b = self.board_of(p);
-        let pl = &self.players[p];
-        if pl.estate[cell].is_some() || b.colour[cell] != tile.colour() || b.nbr[cell] & occ == 0 {
-            return false;
-        }
-        if tile.is_building() && !k.has(1) {
-            let mut m = b.region_cells[b.region[cell] as usize];
-            while m != 0 {
-                let c = m.trailing_zeros() as usize;
-                m &= m - 1;
-                if pl.estate[c] == Some(tile) {
-                    return false;
-                }
-            }
-        }
-        true
     }
 
     fn storage_full(&self, p: usize) -> bool {
@@ -404,82 +380,173 @@ impl CastlesOfBurgundy {
 
     // ----- legal actions -------------------------------------------------------------------
 
-    fn gen_die_actions(&self, p: usize, src: usize, k: Know, out: &mut Vec<Action>) {
-        let pl = &self.players[p];
-        // take
-        for d in 0..6 {
-            if self.depots[d].iter().all(|t| t.is_none()) {
-                continue;
-            }
-            if self.src_cost(p, src, d as u8 + 1, k.has(12), k).is_none() {
-                continue;
-            }
-            for s in 0..4 {
-                if self.depots[d][s].is_some() {
-                    out.push(TAKE + (src * 24 + d * 4 + s) as u32);
-                }
-            }
+    /// Cells where a tile could touch the estate: empty and next to an occupied space.
+    fn frontier(&self, p: usize, occ: u64) -> u64 {
+        let b = self.board_of(p);
+        let mut f = 0u64;
+        let mut m = occ;
+        while m != 0 {
+            let c = m.trailing_zeros() as usize;
+            m &= m - 1;
+            f |= b.nbr[c];
         }
-        // place
-        self.gen_place(p, src, k, out);
-        // sell
-        for t in 0..6 {
-            if pl.goods[t] > 0 && self.src_cost(p, src, t as u8 + 1, false, k).is_some() {
-                out.push(SELL + (src * 6 + t) as u32);
-            }
-        }
-        out.push(WORKERS + src as u32);
+        f & !occ
     }
 
-    fn gen_place(&self, p: usize, src: usize, k: Know, out: &mut Vec<Action>) {
-        let occ = self.occ(p);
-        let b = self.board_of(p);
+    /// The die sources usable now for die actions (take, place, sell, workers) as a bitmask.
+    fn die_srcs(&self, p: usize) -> u8 {
         let pl = &self.players[p];
-        for (j, slot) in pl.storage.iter().enumerate() {
-            let Some(tile) = *slot else { continue };
-            let free = Self::place_free(tile, k);
-            let mut m = b.colour_cells[tile.colour().index()] & !occ;
+        match self.pending {
+            Pending::None => (!pl.dice_used[0]) as u8 | ((!pl.dice_used[1]) as u8) << 1,
+            Pending::Castle => 1 << SRC_CASTLE,
+            _ => 0,
+        }
+    }
+
+    fn take_ok(&self, p: usize, src: usize, d: usize, s: usize, k: Know) -> bool {
+        self.depots[d][s].is_some() && self.src_cost(p, src, d as u8 + 1, k.has(12), k).is_some()
+    }
+
+    /// Placement of storage slot `j` on `cell` paid by `src` (frontier given).
+    fn place_ok(&self, p: usize, src: usize, j: usize, cell: usize, front: u64, k: Know) -> bool {
+        let Some(tile) = self.players[p].storage[j] else {
+            return false;
+        };
+        if front & (1 << cell) == 0 {
+            return false;
+        }
+        let b = self.board_of(p);
+        if b.colour[cell] != tile.colour() {
+            return false;
+        }
+        if tile.is_building() && !k.has(1) {
+            let pl = &self.players[p];
+            let mut m = b.region_cells[b.region[cell] as usize];
             while m != 0 {
                 let c = m.trailing_zeros() as usize;
                 m &= m - 1;
-                if !self.can_place(p, tile, c, occ, k) {
-                    continue;
+                if pl.estate[c] == Some(tile) {
+                    return false;
                 }
-                if src < SRC_CASTLE && self.src_cost(p, src, b.die[c], free, k).is_none() {
-                    continue;
+            }
+        }
+        src >= SRC_CASTLE
+            || self
+                .src_cost(p, src, b.die[cell], Self::place_free(tile, k), k)
+                .is_some()
+    }
+
+    fn sell_ok(&self, p: usize, src: usize, t: usize, k: Know) -> bool {
+        self.players[p].goods[t] > 0 && self.src_cost(p, src, t as u8 + 1, false, k).is_some()
+    }
+
+    fn gen_place(&self, p: usize, src: usize, front: u64, k: Know, out: &mut Vec<Action>) {
+        let b = self.board_of(p);
+        let pl = &self.players[p];
+        let die = if src < SRC_CASTLE {
+            match self.die_value(p, src) {
+                Some(v) => Some(v),
+                None => return,
+            }
+        } else {
+            None
+        };
+        for j in 0..3 {
+            let Some(tile) = pl.storage[j] else {
+                continue;
+            };
+            // Cells of cities that already hold this building kind.
+            let mut blocked = 0u64;
+            if tile.is_building() && !k.has(1) {
+                let mut m = b.colour_cells[Colour::Building.index()] & pl.estate.occ();
+                while m != 0 {
+                    let c = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    if pl.estate[c] == Some(tile) {
+                        blocked |= b.region_cells[b.region[c] as usize];
+                    }
+                }
+            }
+            let free = Self::place_free(tile, k);
+            let mut m = b.colour_cells[tile.colour().index()] & front & !blocked;
+            while m != 0 {
+                let c = m.trailing_zeros() as usize;
+                m &= m - 1;
+                if let Some(v) = die {
+                    if worker_cost(v, b.die[c], free, k.has(8)) > pl.workers {
+                        continue;
+                    }
                 }
                 out.push(PLACE + (src * 111 + j * 37 + c) as u32);
             }
         }
     }
 
+    /// Die actions for every source in `srcs`, in ascending id order.
+    fn gen_die_actions(&self, p: usize, srcs: u8, k: Know, out: &mut Vec<Action>) {
+        let each = |f: &mut dyn FnMut(usize)| {
+            for src in 0..3 {
+                if srcs & (1 << src) != 0 {
+                    f(src);
+                }
+            }
+        };
+        each(&mut |src| {
+            for d in 0..6 {
+                if self.depots[d].iter().all(|t| t.is_none())
+                    || self.src_cost(p, src, d as u8 + 1, k.has(12), k).is_none()
+                {
+                    continue;
+                }
+                for s in 0..4 {
+                    if self.depots[d][s].is_some() {
+                        out.push(TAKE + (src * 24 + d * 4 + s) as u32);
+                    }
+                }
+            }
+        });
+        let occ = self.occ(p);
+        let front = self.frontier(p, occ);
+        each(&mut |src| self.gen_place(p, src, front, k, out));
+        each(&mut |src| {
+            for t in 0..6 {
+                if self.sell_ok(p, src, t, k) {
+                    out.push(SELL + (src * 6 + t) as u32);
+                }
+            }
+        });
+        each(&mut |src| out.push(WORKERS + src as u32));
+    }
+
     fn gen_player(&self, p: usize, out: &mut Vec<Action>) {
+        out.clear();
         let k = self.know(p);
         match self.step {
             Step::ChooseBoard { .. } => {
                 if let Some(sides) = self.players[p].board_sides {
                     for s in sides {
-                        out.push(CHOOSE_BOARD + s as u32 - 1);
+                        out.push(CHOOSE_BOARD + s.clamp(1, 9) as u32 - 1);
                     }
                 }
-                return;
             }
             Step::ChooseCastle { .. } => {
                 for &c in &self.board_of(p).castle_cells {
                     out.push(CHOOSE_CASTLE + c as u32);
                 }
-                return;
             }
-            _ => {}
+            _ => self.gen_play(p, k, out),
         }
+        if !out.is_sorted() {
+            out.sort_unstable();
+            out.dedup();
+        }
+    }
+
+    fn gen_play(&self, p: usize, k: Know, out: &mut Vec<Action>) {
         let pl = &self.players[p];
         match self.pending {
             Pending::None => {
-                for src in 0..2 {
-                    if !pl.dice_used[src] {
-                        self.gen_die_actions(p, src, k, out);
-                    }
-                }
+                self.gen_die_actions(p, self.die_srcs(p), k, out);
                 if self.can_buy(p, k) {
                     for s in 0..8 {
                         if self.black_depot[s].is_some() {
@@ -506,11 +573,12 @@ impl CastlesOfBurgundy {
                 }
             }
             Pending::Castle => {
-                self.gen_die_actions(p, SRC_CASTLE, k, out);
+                self.gen_die_actions(p, 1 << SRC_CASTLE, k, out);
                 out.push(DECLINE);
             }
             Pending::CityHall => {
-                self.gen_place(p, SRC_NONE, k, out);
+                let front = self.frontier(p, self.occ(p));
+                self.gen_place(p, SRC_NONE, front, k, out);
                 out.push(DECLINE);
             }
             Pending::FreeTake { building } => {
@@ -554,7 +622,8 @@ impl CastlesOfBurgundy {
                 discarded,
             } => {
                 let new = self.ship_new_types(p, first, second);
-                if self.held_types(p) < 3 {
+                let full = self.held_types(p) >= 3;
+                if !full {
                     for (t, &is_new) in new.iter().enumerate() {
                         if is_new {
                             out.push(SHIP_KEEP + t as u32);
@@ -562,26 +631,154 @@ impl CastlesOfBurgundy {
                     }
                 }
                 if self.config.bool("overflow_may_discard_stored") && !discarded {
+                    if full {
+                        // No free slot: throwing a type away is optional.
+                        out.push(DECLINE);
+                    }
                     for t in 0..6 {
                         if pl.goods[t] > 0 {
                             out.push(DISCARD_GOODS + t as u32);
                         }
                     }
-                    if self.held_types(p) >= 3 {
-                        // No free slot: throwing a type away is optional.
-                        out.push(DECLINE);
-                    }
                 }
             }
         }
-        out.sort_unstable();
+    }
+
+    /// Whether player `p` may take action `a` now (the same rules as `gen_player`, decoded
+    /// directly so that `apply` need not list every legal action).
+    fn player_action_legal(&self, p: usize, a: Action) -> bool {
+        if !matches!(self.step, Step::Play) {
+            return LEGAL.with(|b| {
+                let mut legal = b.borrow_mut();
+                self.gen_player(p, &mut legal);
+                legal.binary_search(&a).is_ok()
+            });
+        }
+        let k = self.know(p);
+        let srcs = self.die_srcs(p);
+        let pl = &self.players[p];
+        match a {
+            _ if a < PLACE => {
+                let i = (a - TAKE) as usize;
+                let (src, d, s) = (i / 24, i % 24 / 4, i % 4);
+                srcs & (1 << src) != 0 && self.take_ok(p, src, d, s, k)
+            }
+            _ if a < SELL => {
+                let i = (a - PLACE) as usize;
+                let (src, j, c) = (i / 111, i % 111 / 37, i % 37);
+                let allowed = if src == SRC_NONE {
+                    self.pending == Pending::CityHall
+                } else {
+                    srcs & (1 << src) != 0
+                };
+                allowed && self.place_ok(p, src, j, c, self.frontier(p, self.occ(p)), k)
+            }
+            _ if a < WORKERS => {
+                let i = (a - SELL) as usize;
+                let (src, t) = (i / 6, i % 6);
+                if src == SRC_NONE {
+                    self.pending == Pending::Warehouse && pl.goods[t] > 0
+                } else {
+                    srcs & (1 << src) != 0 && self.sell_ok(p, src, t, k)
+                }
+            }
+            _ if a < BUY_BLACK => srcs & (1 << (a - WORKERS)) != 0,
+            _ if a < BUY_DEPOT => {
+                self.pending == Pending::None
+                    && self.can_buy(p, k)
+                    && self.black_depot[(a - BUY_BLACK) as usize].is_some()
+            }
+            _ if a < FREE_TAKE => {
+                let i = (a - BUY_DEPOT) as usize;
+                self.pending == Pending::None
+                    && k.has(6)
+                    && self.can_buy(p, k)
+                    && self.depots[i / 4][i % 4].is_some()
+            }
+            _ if a < DISCARD => {
+                let i = (a - FREE_TAKE) as usize;
+                match (self.pending, self.depots[i / 4][i % 4]) {
+                    (Pending::FreeTake { building }, Some(t)) => {
+                        Self::free_take_matches(building, t)
+                    }
+                    _ => false,
+                }
+            }
+            _ if a < SHIP_DEPOT => matches!(self.pending, Pending::Discard { .. }),
+            _ if a < SHIP_PAIR => {
+                self.pending == Pending::ShipDepot
+                    && self.depot_goods[(a - SHIP_DEPOT) as usize]
+                        .iter()
+                        .any(|&g| g > 0)
+            }
+            _ if a < SHIP_KEEP => {
+                let d = (a - SHIP_PAIR) as usize;
+                self.pending == Pending::ShipDepot
+                    && k.has(5)
+                    && self.depot_goods[d].iter().any(|&g| g > 0)
+                    && self.depot_goods[(d + 1) % 6].iter().any(|&g| g > 0)
+            }
+            _ if a < DECLINE => match self.pending {
+                Pending::ShipGoods { first, second, .. } => {
+                    self.held_types(p) < 3
+                        && self.ship_new_types(p, first, second)[(a - SHIP_KEEP) as usize]
+                }
+                _ => false,
+            },
+            DECLINE => match self.pending {
+                Pending::Castle | Pending::CityHall | Pending::FreeTake { .. } => true,
+                Pending::Warehouse => true,
+                Pending::ShipGoods { discarded, .. } => {
+                    self.config.bool("overflow_may_discard_stored")
+                        && !discarded
+                        && self.held_types(p) >= 3
+                }
+                _ => false,
+            },
+            END_TURN => {
+                self.pending == Pending::None
+                    && pl.dice_used[0]
+                    && pl.dice_used[1]
+                    && self.can_buy(p, k)
+            }
+            _ if a < DISCARD_GOODS => false,
+            _ if a < NUM_ACTIONS => match self.pending {
+                Pending::ShipGoods { discarded, .. } => {
+                    self.config.bool("overflow_may_discard_stored")
+                        && !discarded
+                        && pl.goods[(a - DISCARD_GOODS) as usize] > 0
+                }
+                _ => false,
+            },
+            _ => false,
+        }
+    }
+
+    /// Debug aid for tests: the direct legality check agrees with the generated list for every
+    /// action id. Returns the first disagreement.
+    pub fn check_legality_consistency(&self) -> Result<(), String> {
+        let Turn::Player(p) = self.turn() else {
+            return Ok(());
+        };
+        let mut legal = Vec::new();
+        self.gen_player(p, &mut legal);
+        for a in 0..NUM_ACTIONS {
+            let listed = legal.binary_search(&a).is_ok();
+            if listed != self.player_action_legal(p, a) {
+                return Err(format!(
+                    "action {a} ({}) listed={listed} but direct check disagrees",
+                    self.action_label(a)
+                ));
+            }
+        }
+        Ok(())
     }
 
     // ----- chance --------------------------------------------------------------------------
 
-    /// Candidate outcomes of the current chance node as (id, weight).
-    fn chance_candidates(&self, out: &mut Vec<(Action, u32)>) {
-        out.clear();
+    /// Calls `f(id, weight)` for each outcome of the current chance node, ascending.
+    fn chance_each(&self, mut f: impl FnMut(Action, u32)) {
         match self.step {
             Step::FillDepots { next } => {
                 let next = next as usize;
@@ -589,26 +786,37 @@ impl CastlesOfBurgundy {
                     let col = depot_space_colour(self.n(), self.phase as u8, next / 4, next % 4);
                     for t in 0..NUM_TILES {
                         if self.pile[t] > 0 && Tile(t as u8).colour() == col {
-                            out.push((t as Action, self.pile[t] as u32));
+                            f(t as Action, self.pile[t] as u32);
                         }
                     }
                 } else if next < 32 {
                     for t in 0..NUM_TILES {
                         if self.black_pile[t] > 0 {
-                            out.push((t as Action, self.black_pile[t] as u32));
+                            f(t as Action, self.black_pile[t] as u32);
                         }
                     }
                 } else {
                     for g in 0..6 {
                         if self.goods_bag[g] > 0 {
-                            out.push((g as Action, self.goods_bag[g] as u32));
+                            f(g as Action, self.goods_bag[g] as u32);
                         }
                     }
                 }
             }
-            Step::RollDice { .. } => out.extend((0..6).map(|v| (v, 1))),
+            Step::RollDice { .. } => (0..6).for_each(|v| f(v, 1)),
             _ => {}
         }
+    }
+
+    /// Number of outcomes of the current chance node and the last one.
+    fn chance_count(&self) -> (usize, Action) {
+        let mut n = 0;
+        let mut last = 0;
+        self.chance_each(|a, _| {
+            n += 1;
+            last = a;
+        });
+        (n, last)
     }
 
     /// Whether fill position `next` is used at this player count.
@@ -642,7 +850,6 @@ impl CastlesOfBurgundy {
     /// Run every step that needs nobody's decision: skip unused or forced draws, auto-skip
     /// effects without options, end turns, rounds and phases.
     fn settle(&mut self) {
-        let mut buf = Vec::new();
         loop {
             match self.step {
                 Step::FillDepots { next } => {
@@ -657,17 +864,13 @@ impl CastlesOfBurgundy {
                         };
                         continue;
                     }
-                    self.chance_candidates(&mut buf);
-                    match buf.len() {
-                        0 => {
+                    match self.chance_count() {
+                        (0, _) => {
                             self.step = Step::FillDepots {
                                 next: next as u8 + 1,
                             };
                         }
-                        1 => {
-                            let o = buf[0].0 as usize;
-                            self.apply_fill(next, o);
-                        }
+                        (1, o) => self.apply_fill(next, o as usize),
                         _ => return,
                     }
                 }
@@ -685,10 +888,12 @@ impl CastlesOfBurgundy {
                         }
                         Pending::Castle | Pending::Discard { .. } => return,
                         _ => {
-                            let mut acts = Vec::new();
-                            self.gen_player(p, &mut acts);
-                            let only_decline = acts.iter().all(|&a| a == DECLINE);
-                            if acts.is_empty() || only_decline {
+                            let only_decline = SCRATCH.with(|b| {
+                                let mut acts = b.borrow_mut();
+                                self.gen_player(p, &mut acts);
+                                acts.iter().all(|&a| a == DECLINE)
+                            });
+                            if only_decline {
                                 self.pending = Pending::None;
                                 continue;
                             }
@@ -844,7 +1049,7 @@ impl CastlesOfBurgundy {
     /// Place `tile` on `cell` and resolve it (spec 8: region, colour bonus, effect).
     fn place(&mut self, p: usize, tile: Tile, cell: usize) {
         let b = self.board_of(p);
-        self.players[p].estate[cell] = Some(tile);
+        self.players[p].estate.set(cell, Some(tile));
         let occ = self.occ(p);
         let k = self.know(p);
         let phase = self.phase.index();
@@ -1068,7 +1273,9 @@ impl CastlesOfBurgundy {
             }
             _ if a < DISCARD_GOODS => {
                 if let Step::ChooseCastle { idx } = self.step {
-                    self.players[p].estate[(a - CHOOSE_CASTLE) as usize] = Some(Tile(CASTLE));
+                    self.players[p]
+                        .estate
+                        .set((a - CHOOSE_CASTLE) as usize, Some(Tile(CASTLE)));
                     self.after_setup_choice(idx as usize);
                 }
             }
@@ -1354,9 +1561,7 @@ impl CastlesOfBurgundy {
                 if next >= 37 || !self.fill_used(next as usize) {
                     return Err("fill_depots next must be a used draw position below 37".into());
                 }
-                let mut c = Vec::new();
-                self.chance_candidates(&mut c);
-                if c.len() < 2 {
+                if self.chance_count().0 < 2 {
                     return Err(
                         "fill_depots must wait at a draw with at least two possible outcomes"
                             .into(),
@@ -1556,7 +1761,7 @@ impl Game for CastlesOfBurgundy {
             players.push(Player {
                 board: bnum as u8,
                 board_sides: None,
-                estate: [None; CELLS],
+                estate: Estate::default(),
                 storage: [None; 3],
                 goods: [0; 6],
                 sold: [0; 6],
@@ -1594,7 +1799,7 @@ impl Game for CastlesOfBurgundy {
             step = Step::ChooseBoard { idx: 0 };
         } else if board(bnum as u8).colour[18] == Colour::Castle {
             for pl in players.iter_mut() {
-                pl.estate[18] = Some(Tile(CASTLE));
+                pl.estate.set(18, Some(Tile(CASTLE)));
             }
             step = Step::FillDepots { next: 0 };
         } else {
@@ -1602,7 +1807,7 @@ impl Game for CastlesOfBurgundy {
         }
         let mut g = CastlesOfBurgundy {
             version: STATE_VERSION,
-            config: config.clone(),
+            config: Arc::new(config.clone()),
             phase: Phase::A,
             round: 1,
             step,
@@ -1650,11 +1855,7 @@ impl Game for CastlesOfBurgundy {
         out.clear();
         match self.turn() {
             Turn::Terminal => {}
-            Turn::Chance => {
-                let mut c = Vec::new();
-                self.chance_candidates(&mut c);
-                out.extend(c.iter().map(|x| x.0));
-            }
+            Turn::Chance => self.chance_each(|a, _| out.push(a)),
             Turn::Player(p) => self.gen_player(p, out),
         }
     }
@@ -1662,14 +1863,21 @@ impl Game for CastlesOfBurgundy {
     fn chance_outcomes(&self, out: &mut Vec<(Action, u32)>) {
         out.clear();
         if self.turn() == Turn::Chance {
-            self.chance_candidates(out);
+            self.chance_each(|a, w| out.push((a, w)));
         }
     }
 
     fn apply(&mut self, action: Action) -> Result<(), RuleError> {
-        let mut legal = Vec::new();
-        self.legal_actions(&mut legal);
-        if legal.binary_search(&action).is_err() {
+        let ok = match self.turn() {
+            Turn::Terminal => false,
+            Turn::Chance => {
+                let mut found = false;
+                self.chance_each(|a, _| found |= a == action);
+                found
+            }
+            Turn::Player(p) => self.player_action_legal(p, action),
+        };
+        if !ok {
             let what = if action < NUM_ACTIONS {
                 self.action_label(action)
             } else {

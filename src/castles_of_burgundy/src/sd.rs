@@ -88,3 +88,94 @@ pub mod counts {
         d.deserialize_map(V)
     }
 }
+
+/// A player's estate: the tile on each cell (space id = cell + 1), with the occupied-cell mask
+/// and the owned knowledge tiles kept up to date by [`Estate::set`], the only way to change it.
+/// Serialized as `{"space id": "tile"}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Estate {
+    tiles: [Option<Tile>; CELLS],
+    occ: u64,
+    know: u32,
+}
+
+impl Default for Estate {
+    fn default() -> Self {
+        Estate {
+            tiles: [None; CELLS],
+            occ: 0,
+            know: 0,
+        }
+    }
+}
+
+impl Estate {
+    /// The tile on `cell` (0-based; None when empty or out of range).
+    pub fn get(&self, cell: usize) -> Option<Tile> {
+        self.tiles.get(cell).copied().flatten()
+    }
+
+    /// Put `tile` on `cell` (or clear it with None); returns what was there. Out of range: no-op.
+    pub fn set(&mut self, cell: usize, tile: Option<Tile>) -> Option<Tile> {
+        if cell >= CELLS {
+            return None;
+        }
+        let old = std::mem::replace(&mut self.tiles[cell], tile);
+        if tile.is_some() {
+            self.occ |= 1 << cell;
+        } else {
+            self.occ &= !(1 << cell);
+        }
+        if old.and_then(|t| t.knowledge_id()).is_some()
+            || tile.and_then(|t| t.knowledge_id()).is_some()
+        {
+            self.know = self
+                .tiles
+                .iter()
+                .flatten()
+                .filter_map(|t| t.knowledge_id())
+                .fold(0, |m, k| m | 1 << k);
+        }
+        old
+    }
+
+    /// Bitmask of occupied cells.
+    pub fn occ(&self) -> u64 {
+        self.occ
+    }
+
+    /// Bitmask of the knowledge tiles on the estate (bit k for tile k).
+    pub fn know(&self) -> u32 {
+        self.know
+    }
+
+    pub fn iter(&self) -> std::slice::Iter<'_, Option<Tile>> {
+        self.tiles.iter()
+    }
+}
+
+impl std::ops::Index<usize> for Estate {
+    type Output = Option<Tile>;
+    fn index(&self, cell: usize) -> &Option<Tile> {
+        &self.tiles[cell]
+    }
+}
+
+impl serde::Serialize for Estate {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        estate::serialize(&self.tiles, s)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Estate {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Estate, D::Error> {
+        let tiles = estate::deserialize(d)?;
+        let mut e = Estate::default();
+        for (c, t) in tiles.iter().enumerate() {
+            if t.is_some() {
+                e.set(c, *t);
+            }
+        }
+        Ok(e)
+    }
+}

@@ -104,7 +104,7 @@ pub fn to_box(g: &mut G, tile: Tile) {
 pub fn put_estate(g: &mut G, p: usize, id: usize, tile: Tile) {
     assert!((1..=CELLS).contains(&id));
     from_supply(g, tile);
-    if let Some(old) = g.players[p].estate[id - 1].replace(tile) {
+    if let Some(old) = g.players[p].estate.set(id - 1, Some(tile)) {
         to_box(g, old);
     }
 }
