@@ -677,7 +677,7 @@ impl SanJuan {
                     }
                     self.tile = self.tiles[idx];
                     self.trades = self.trades.saturating_add(1);
-                    self.begin_turn(self.chooser);
+                    self.trader_begin();
                 }
             }
             PROSPECTOR => {
@@ -686,6 +686,17 @@ impl SanJuan {
                 self.draw(1 + self.lib_now as u32, DrawTo::Hand);
             }
             _ => self.begin_turn(self.chooser),
+        }
+    }
+
+    /// The tile is known: the 2-player library decision if due, else the chooser sells first.
+    fn trader_begin(&mut self) {
+        if self.stage == 1 {
+            self.stage = 0;
+            self.actor = self.chooser;
+            self.phase = Phase::Library;
+        } else {
+            self.begin_turn(self.chooser);
         }
     }
 
@@ -1019,10 +1030,11 @@ impl SanJuan {
                 self.tiles[idx] = action as u8;
                 self.tile = action as u8;
                 self.trades = self.trades.saturating_add(1);
-                self.begin_turn(self.chooser);
+                self.trader_begin();
             }
             Phase::PickRole => {
                 let r = (action - ROLE0) as u8;
+                self.stage = 0;
                 self.roles[r as usize] = self.actor;
                 self.chooser = self.actor;
                 self.role = r;
@@ -1031,7 +1043,13 @@ impl SanJuan {
                     self.lib_now = has_lib;
                 } else if self.actor == self.governor {
                     if self.pick == 0 && has_lib {
-                        self.phase = Phase::Library;
+                        if r == TRADER {
+                            // Decide after the tile is revealed (stage 1 = decision due).
+                            self.stage = 1;
+                            self.start_role();
+                        } else {
+                            self.phase = Phase::Library;
+                        }
                         return;
                     }
                     self.lib_now = has_lib && !self.lib_used;
@@ -1044,7 +1062,11 @@ impl SanJuan {
             Phase::Library => {
                 self.lib_now = action == USE_LIBRARY;
                 self.lib_used = self.lib_now;
-                self.start_role();
+                if self.role == TRADER {
+                    self.begin_turn(self.chooser);
+                } else {
+                    self.start_role();
+                }
             }
             Phase::Draft | Phase::HandLimit | Phase::CouncilDiscard => {
                 let k = (action - CARD0) as usize;

@@ -633,3 +633,25 @@ fn e23_carpenter_then_poor_house() {
         assert_eq!(hand_size(&g, 0), 2);
     }
 }
+
+#[test]
+fn e22_two_player_library_trader_decides_after_the_tile() {
+    let mut p = Pos::new(2, json!({}));
+    p.set_buildings(
+        0,
+        &[
+            ("indigo_plant", Some("hero")),
+            ("indigo_plant", Some("hero")),
+            ("indigo_plant", Some("hero")),
+            ("library", None),
+        ],
+    );
+    let mut g = p.game();
+    act(&mut g, "trader");
+    assert_eq!(g.turn(), Turn::Chance, "the tile comes first");
+    act(&mut g, "tile 1 (1-1-2-2-2)");
+    assert_eq!(obs(&g, 0)["phase"], "library");
+    act(&mut g, "use library");
+    assert_eq!(obs(&g, 0)["phase"], "sell");
+    assert_eq!(obs(&g, 0)["left"], 3);
+}
