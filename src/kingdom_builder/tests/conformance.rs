@@ -18,11 +18,11 @@ fn conforms_for_every_player_count() {
     let stats = assert_conforms::<KingdomBuilder>(
         &default_configs::<KingdomBuilder>(),
         &KitOptions {
-            playouts: 12,
+            playouts: 60,
             ..Default::default()
         },
     );
-    assert!(stats.games == 36);
+    assert_eq!(stats.games, 180);
 }
 
 #[test]
@@ -51,7 +51,7 @@ fn conforms_with_options() {
     assert_conforms::<KingdomBuilder>(
         &configs,
         &KitOptions {
-            playouts: 8,
+            playouts: 30,
             ..Default::default()
         },
     );
