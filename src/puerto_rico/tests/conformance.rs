@@ -39,3 +39,24 @@ fn conformance_options() {
         },
     );
 }
+
+/// A longer run for occasional use: `PR_PLAYOUTS=500 cargo test --release -p meeple-puerto-rico
+/// --test conformance long -- --ignored`.
+#[test]
+#[ignore]
+fn conformance_long() {
+    let n: usize = std::env::var("PR_PLAYOUTS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(300);
+    let stats = assert_conforms::<PuertoRico>(
+        &default_configs::<PuertoRico>(),
+        &KitOptions {
+            playouts: n,
+            seed: 4242,
+            deep_every: 13,
+            ..Default::default()
+        },
+    );
+    eprintln!("{stats:?}");
+}
