@@ -665,3 +665,24 @@ fn illegal_actions_name_the_step() {
     assert_eq!(serde_json::to_value(&g).unwrap(), before);
     assert!(g.apply(100_000).is_err());
 }
+
+#[test]
+fn observation_is_public_and_tensor_has_the_documented_length() {
+    let g = start(3);
+    assert_eq!(g.observation_tensor_len(), 9750);
+    let o0 = g.observation(0);
+    assert!(o0.get("rng").is_none());
+    assert_eq!(o0, g.observation(2));
+    let mut t = vec![f32::NAN; 9750];
+    g.observation_tensor(1, &mut t);
+    assert!(t.iter().all(|x| x.is_finite()));
+}
+
+#[test]
+fn evaluate_prefers_the_leader() {
+    let mut g = start(2);
+    g.players[0].vp = 40;
+    g.players[1].vp = 10;
+    assert!(g.evaluate(0) > 0.5 && g.evaluate(1) < 0.5);
+    assert!((0.0..=1.0).contains(&g.evaluate(0)));
+}
