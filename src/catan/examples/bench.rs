@@ -55,4 +55,19 @@ fn main() {
         actions as f64 / games as f64,
         turns as f64 / games as f64,
     );
+    // Clone cost on a mid-game state.
+    let mut g = Catan::new(&config, 1).expect("new");
+    let mut rng = GameRng::new(5);
+    random_playout(&mut g, &mut rng, &mut buf, 300);
+    let t = Instant::now();
+    let mut sink = 0u64;
+    for _ in 0..1_000_000 {
+        let c = std::hint::black_box(&g).clone();
+        sink += c.turns_played() as u64;
+    }
+    println!(
+        "clone: {:.1} ns (state {} bytes) {sink}",
+        t.elapsed().as_nanos() as f64 / 1e6,
+        std::mem::size_of::<Catan>()
+    );
 }

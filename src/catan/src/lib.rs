@@ -1242,17 +1242,13 @@ fn trail(g: &Geometry, roads: u128, opp: u64, v: usize, used: u128, start: bool)
         return 0;
     }
     let mut best = 0;
-    for &e in &g.vertex_edge_list[v] {
-        if e == NONE {
-            continue;
-        }
-        let bit = 1u128 << e;
-        if roads & bit == 0 || used & bit != 0 {
-            continue;
-        }
-        let [a, b] = g.edge_ends[e as usize];
-        let w = if a as usize == v { b } else { a } as usize;
-        let l = 1 + trail(g, roads, opp, w, used | bit, false);
+    let mut avail = g.vertex_edges[v] & roads & !used;
+    while avail != 0 {
+        let e = avail.trailing_zeros() as usize;
+        avail &= avail - 1;
+        let [a, b] = g.edge_ends[e];
+        let w = (a ^ b ^ v as u8) as usize;
+        let l = 1 + trail(g, roads, opp, w, used | (1u128 << e), false);
         best = best.max(l);
     }
     best
