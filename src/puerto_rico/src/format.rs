@@ -301,3 +301,72 @@ impl From<Roles> for Vec<RoleEntry> {
         v
     }
 }
+
+/// A bit set of seats (bit p = seat p), written as a list of seats `[0, 2]`.
+pub mod seat_set {
+    use serde::de::Error;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    pub fn list(m: u8) -> Vec<u8> {
+        (0..8).filter(|i| (m >> i) & 1 == 1).collect()
+    }
+    pub fn serialize<S: Serializer>(m: &u8, s: S) -> Result<S::Ok, S::Error> {
+        list(*m).serialize(s)
+    }
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<u8, D::Error> {
+        let mut m = 0u8;
+        for x in Vec::<u8>::deserialize(d)? {
+            if x >= 5 {
+                return Err(D::Error::custom(format!("seat {x} out of range")));
+            }
+            m |= 1 << x;
+        }
+        Ok(m)
+    }
+}
+
+/// A bit set of goods (bit g = good g), written as a list of names `["corn", "coffee"]`.
+pub mod good_set {
+    use crate::data::{Good, GOODS};
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    pub fn list(m: u8) -> Vec<Good> {
+        GOODS
+            .iter()
+            .copied()
+            .filter(|&g| (m >> g as u8) & 1 == 1)
+            .collect()
+    }
+    pub fn serialize<S: Serializer>(m: &u8, s: S) -> Result<S::Ok, S::Error> {
+        list(*m).serialize(s)
+    }
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<u8, D::Error> {
+        let mut m = 0u8;
+        for g in Vec::<Good>::deserialize(d)? {
+            m |= 1 << g as u8;
+        }
+        Ok(m)
+    }
+}
+
+/// An optional island tile kind (index 0..6), written as its name (`"quarry"`) or `null`.
+pub mod opt_tile {
+    use crate::data::TILE_NAMES;
+    use serde::de::Error;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    pub fn serialize<S: Serializer>(t: &Option<u8>, s: S) -> Result<S::Ok, S::Error> {
+        t.map(|t| TILE_NAMES.get(t as usize).copied().unwrap_or("?"))
+            .serialize(s)
+    }
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u8>, D::Error> {
+        match Option::<String>::deserialize(d)? {
+            None => Ok(None),
+            Some(name) => TILE_NAMES
+                .iter()
+                .position(|&n| n == name)
+                .map(|i| Some(i as u8))
+                .ok_or_else(|| D::Error::custom(format!("unknown island tile '{name}'"))),
+        }
+    }
+}

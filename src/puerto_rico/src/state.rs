@@ -291,11 +291,11 @@ pub struct PuertoRico {
     #[serde(default)]
     pub truncated: bool,
     // --- phase bookkeeping ---
-    /// Settler: bit per seat that took a quarry this phase (A13).
-    #[serde(default)]
+    /// Settler: seats that took a quarry this phase (A13); a bit set, written as a list.
+    #[serde(default, with = "seat_set")]
     pub quarry_taken: u8,
-    /// Captain: bit per seat that used its wharf this phase.
-    #[serde(default)]
+    /// Captain: seats that used their wharf this phase.
+    #[serde(default, with = "seat_set")]
     pub wharf_used: u8,
     /// Captain: the captain's +1 VP has been paid.
     #[serde(default)]
@@ -303,8 +303,8 @@ pub struct PuertoRico {
     /// Captain: consecutive turns without a load.
     #[serde(default)]
     pub no_load_turns: u8,
-    /// Craftsman: bit per good the craftsman received this phase.
-    #[serde(default)]
+    /// Craftsman: goods the craftsman received this phase.
+    #[serde(default, with = "good_set")]
     pub craftsman_kinds: u8,
     /// Mayor arrangement / warehouse choice: the lowest target still allowed (placements are
     /// made in ascending order so every arrangement has exactly one action sequence).
@@ -313,11 +313,11 @@ pub struct PuertoRico {
     /// Refill draws left, or warehouse kinds still to choose.
     #[serde(default)]
     pub todo: u8,
-    /// Storage: bit per good already warehoused by the actor.
-    #[serde(default)]
+    /// Storage: goods the actor has warehoused so far.
+    #[serde(default, with = "good_set")]
     pub warehoused: u8,
-    /// Settler: the tile the hospice colonist would go on.
-    #[serde(default)]
+    /// Settler: the tile kind the hospice colonist would go on (name, or null).
+    #[serde(default, with = "opt_tile")]
     pub last_tile: Option<u8>,
     /// Builder: the building the university colonist would go on.
     #[serde(default)]
