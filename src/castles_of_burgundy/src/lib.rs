@@ -277,6 +277,11 @@ fn info_options() -> Vec<OptionSpec> {
             "First tie-break: most empty estate spaces wins (the reading of the Board Game Arena help page) instead of fewest (the rulebook as printed).",
         ),
         OptionSpec::bool(
+            "tiebreak_last_by_track",
+            false,
+            "Second tie-break (A20), other reading: the tied player further back on the turn-order track after the game wins, instead of the one later in the final round's play order.",
+        ),
+        OptionSpec::bool(
             "overflow_may_discard_stored",
             false,
             "Greek reading of the ship rule: when the goods do not fit, the player may throw away one stored goods type to make room.",
@@ -1906,13 +1911,17 @@ impl Game for CastlesOfBurgundy {
             return Vec::new();
         }
         let most_empty = self.config.bool("tiebreak_most_empty_spaces");
+        let by_track = self.config.bool("tiebreak_last_by_track");
         let key = |p: usize| {
             let e = self.empty_spaces(p) as i64;
-            (
-                self.players[p].vp as i64,
-                if most_empty { e } else { -e },
-                self.order_pos(p) as i64,
-            )
+            let pl = &self.players[p];
+            let last = if by_track {
+                // further back (lower position, lower in the stack) = plays later
+                -(pl.track_position as i64 * 1000 + pl.track_height as i64)
+            } else {
+                self.order_pos(p) as i64
+            };
+            (pl.vp as i64, if most_empty { e } else { -e }, last)
         };
         let best = (0..self.n()).map(key).max();
         (0..self.n()).filter(|&p| Some(key(p)) == best).collect()

@@ -28,7 +28,10 @@ fn conformance_options() {
             4,
             json!({"experienced_variant": true, "overflow_may_discard_stored": true}),
         ),
-        with(3, json!({"board": 7, "tiebreak_most_empty_spaces": true})),
+        with(
+            3,
+            json!({"board": 7, "tiebreak_most_empty_spaces": true, "tiebreak_last_by_track": true}),
+        ),
         with(3, json!({"board": 2})),
         with(4, json!({"board": 9, "overflow_may_discard_stored": true})),
     ];

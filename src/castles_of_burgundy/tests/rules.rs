@@ -475,6 +475,15 @@ fn winner_and_tie_breakers() {
     assert_eq!(g.winners(), vec![1]);
     g.order = vec![1, 0, 2];
     assert_eq!(g.winners(), vec![0]);
+    // A20 option: further back on the track wins the second tie-break.
+    let mut g = start_with(3, json!({"tiebreak_last_by_track": true}));
+    g.order = vec![1, 0, 2]; // the default reading would pick seat 0
+    game_over(&mut g, &[60, 60, 40]);
+    for (p, (pos, h)) in [(1, 0), (0, 0), (0, 1)].into_iter().enumerate() {
+        g.players[p].track_position = pos;
+        g.players[p].track_height = h;
+    }
+    assert_eq!(g.winners(), vec![1]);
     // The option reverses the first tie-break.
     let mut g = start_with(3, json!({"tiebreak_most_empty_spaces": true}));
     g.order = vec![0, 1, 2];
