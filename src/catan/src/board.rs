@@ -386,6 +386,26 @@ mod tests {
     }
 
     #[test]
+    fn spiral_lays_the_letters_in_order_from_some_corner() {
+        let g = Geometry::base();
+        for seed in 0..30 {
+            let mut rng = GameRng::new(seed);
+            let (b, _) = Board::random(&mut rng, true);
+            let ok = (0..6).any(|k| {
+                let seq: Vec<u8> = SPIRAL
+                    .iter()
+                    .map(|&(q, r)| meeple_core::hex::Hex::new(q, r).rotate(k))
+                    .filter_map(|h| g.hex_id(h.q, h.r))
+                    .filter(|&h| b.terrain[h] != DESERT)
+                    .map(|h| b.token[h])
+                    .collect();
+                seq == TOKEN_LETTERS
+            });
+            assert!(ok, "seed {seed}");
+        }
+    }
+
+    #[test]
     fn random_boards_are_complete() {
         for seed in 0..50 {
             for spiral in [true, false] {

@@ -445,6 +445,14 @@ impl TryFrom<Position> for Catan {
             }
         }
         for (p, pl) in pos.players.iter().enumerate() {
+            if pl.roads.len() > MAX_ROADS as usize
+                || pl.settlements.len() > MAX_SETTLEMENTS as usize
+                || pl.cities.len() > MAX_CITIES as usize
+            {
+                return Err(format!(
+                    "player {p} has more pieces than the supply (15 roads, 5 settlements, 4 cities)"
+                ));
+            }
             g.hand[p] = pl.resources.to_array();
             g.dev[p] = pl.development_cards.to_array();
             g.dev_new[p] = pl.bought_this_turn.to_array();
