@@ -13,7 +13,7 @@ fn conformance_default_configs() {
     let stats = assert_conforms::<CastlesOfBurgundy>(
         &default_configs::<CastlesOfBurgundy>(),
         &KitOptions {
-            playouts: 20,
+            playouts: 30,
             ..Default::default()
         },
     );

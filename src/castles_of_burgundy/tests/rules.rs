@@ -695,3 +695,39 @@ fn evaluate_prefers_the_leader() {
     assert!(g.evaluate(0) > 0.5 && g.evaluate(1) < 0.5);
     assert!((0.0..=1.0).contains(&g.evaluate(0)));
 }
+
+#[test]
+fn board_1_matches_spec_section_16_2() {
+    let b = board(1);
+    // Regions of spec 16.2 by space id.
+    let regions: [(&[usize], Colour); 13] = [
+        (&[1, 5, 6, 10, 11], Colour::Pasture),
+        (&[28], Colour::Pasture),
+        (&[2, 3, 7], Colour::Castle),
+        (&[19], Colour::Castle),
+        (&[4, 8, 13], Colour::Knowledge),
+        (&[31, 35, 36], Colour::Knowledge),
+        (&[9, 14, 15], Colour::Building),
+        (&[12], Colour::Building),
+        (&[23, 24, 29], Colour::Building),
+        (&[26, 27, 32, 33, 37], Colour::Building),
+        (&[16, 17, 18], Colour::Ship),
+        (&[20, 21, 22], Colour::Ship),
+        (&[25, 30, 34], Colour::Mine),
+    ];
+    assert_eq!(b.region_cells.len(), 13);
+    for (ids, colour) in regions {
+        let mask = ids.iter().fold(0u64, |m, &id| m | 1 << (id - 1));
+        assert!(b.region_cells.contains(&mask), "region {ids:?}");
+        assert!(ids.iter().all(|&id| b.colour[id - 1] == colour));
+    }
+    // Dice of spec 16.2, space ids 1..=37.
+    let dice = [
+        6, 5, 4, 3, 2, 1, 6, 5, 4, 5, 4, 3, 1, 2, 3, 6, 1, 2, 6, 5, 4, 1, 2, 5, 4, 3, 1, 2, 6, 1,
+        2, 5, 6, 3, 4, 1, 3,
+    ];
+    assert_eq!(b.die.to_vec(), dice.to_vec());
+    // Axial coordinates: space 1 is (0,-3), space 37 is (0,3).
+    assert_eq!(meeple_castles_of_burgundy::data::cell_axial(0), (0, -3));
+    assert_eq!(meeple_castles_of_burgundy::data::cell_axial(36), (0, 3));
+}
