@@ -654,7 +654,7 @@ impl Game for KingdomBuilder {
                 } else if (USE_TILE..END_TURN).contains(&action) {
                     let t = Sector::from_index((action - USE_TILE) as usize);
                     match t {
-                        Some(t) if self.tile_choices() >> t.index() & 1 == 1 => {
+                        Some(t) if self.tile_window() && self.tile_usable(t) => {
                             self.use_tile(t);
                             Ok(())
                         }

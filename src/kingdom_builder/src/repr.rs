@@ -7,7 +7,7 @@ use crate::bits::Bits;
 use crate::board::{Layout, Sector, Terrain};
 use crate::cards::KbCard;
 use crate::rules::{KingdomBuilder, Pending, Phase};
-use crate::{COLS, MAX_PLAYERS, NUM_HEXES, ROWS, SETTLEMENTS, STATE_VERSION};
+use crate::{COLS, MAX_PLAYERS, ROWS, SETTLEMENTS, STATE_VERSION};
 use meeple_core::{Config, GameRng};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -460,7 +460,6 @@ impl TryFrom<Repr> for KingdomBuilder {
                 }
             }
         }
-        let _ = NUM_HEXES;
         Ok(g)
     }
 }

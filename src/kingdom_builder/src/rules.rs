@@ -3,7 +3,7 @@
 use crate::bits::{Bits, DIRS};
 use crate::board::{geometry, Layout, Sector, Terrain, NONE};
 use crate::cards::{card_gold, castle_gold, KbCard};
-use crate::{COLS, MAX_PLAYERS, SETTLEMENTS};
+use crate::{COLS, MAX_PLAYERS};
 use meeple_core::{Config, GameRng};
 use std::sync::Arc;
 
@@ -270,12 +270,14 @@ impl KingdomBuilder {
         }
     }
 
+    /// Whether a tile may be chosen now at all (phase play, nothing pending, not mid-mandatory).
+    pub(crate) fn tile_window(&self) -> bool {
+        self.phase == Phase::Play && self.pending == Pending::None && self.step() != Step::Mandatory
+    }
+
     /// Bit `t`: tile type `t` may be chosen now.
     pub(crate) fn tile_choices(&self) -> u8 {
-        if self.phase != Phase::Play
-            || self.pending != Pending::None
-            || self.step() == Step::Mandatory
-        {
+        if !self.tile_window() {
             return 0;
         }
         let mut m = 0u8;
@@ -668,8 +670,6 @@ impl KingdomBuilder {
         self.own[p].count() + self.supply[p] as u32
     }
 }
-
-const _: () = assert!(SETTLEMENTS == 40);
 
 #[cfg(test)]
 mod tests {
