@@ -396,7 +396,7 @@ impl PuertoRico {
         }
         // Every non-terminal node has a move.
         if self.step != Step::GameOver {
-            let (count, _) = self.count_legal_pub();
+            let (count, _) = self.count_legal();
             if count == 0 {
                 return Err(format!(
                     "no legal action in step {}",
@@ -405,16 +405,6 @@ impl PuertoRico {
             }
         }
         Ok(())
-    }
-
-    fn count_legal_pub(&self) -> (u32, Action) {
-        let mut c = 0;
-        let mut last = 0;
-        self.for_each_legal(&mut |a| {
-            c += 1;
-            last = a;
-        });
-        (c, last)
     }
 
     fn player_json(&self, p: usize, show_vp: bool) -> Value {

@@ -573,7 +573,8 @@ impl PuertoRico {
         found
     }
 
-    fn count_legal(&self) -> (u32, Action) {
+    /// How many actions are legal, and the last of them.
+    pub fn count_legal(&self) -> (u32, Action) {
         let mut n = 0;
         let mut last = 0;
         self.for_each_legal(&mut |a| {
