@@ -13,6 +13,7 @@ from typing import Any
 
 import click
 from rich.console import Console
+from rich.pretty import Pretty
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
@@ -424,7 +425,12 @@ def play(
         p = g.current_player
         if p == seat:
             console.rule(f"{info['title']}: your turn (seat {seat})")
-            console.print(str(g), markup=False, highlight=False)
+            if info["hidden_information"]:
+                # The full picture would show the other players' hidden cards: show only what
+                # this seat may know.
+                console.print(Pretty(g.observation(seat)))
+            else:
+                console.print(str(g), markup=False, highlight=False)
             a = _prompt_action(g)
             if a is None:
                 console.print("bye")
