@@ -40,6 +40,8 @@ pub trait DynGame: Send + Sync {
     fn to_json_value(&self) -> Value;
     /// Random playouts from this state, monomorphized for speed; see [`playout::batch`].
     fn random_playouts(&self, games: usize, seed: u64, threads: usize) -> BatchResult;
+    /// Mean nanoseconds per `Clone` of the concrete state (monomorphized; for benchmarks).
+    fn clone_cost_ns(&self, iterations: u32) -> f64;
     /// Run the bot or search that `config` describes for the player to move.
     fn search(&self, config: &SearchConfig, seed: u64) -> Result<SearchResult, String>;
     fn as_any(&self) -> &dyn Any;
@@ -128,6 +130,14 @@ impl<G: Game> DynGame for G {
     }
     fn random_playouts(&self, games: usize, seed: u64, threads: usize) -> BatchResult {
         playout::batch(self, games, seed, threads)
+    }
+    fn clone_cost_ns(&self, iterations: u32) -> f64 {
+        let n = iterations.max(1);
+        let start = std::time::Instant::now();
+        for _ in 0..n {
+            std::hint::black_box(std::hint::black_box(self).clone());
+        }
+        start.elapsed().as_nanos() as f64 / n as f64
     }
     fn search(&self, config: &SearchConfig, seed: u64) -> Result<SearchResult, String> {
         match catch_unwind(AssertUnwindSafe(|| {
