@@ -859,3 +859,54 @@ fn legal_actions_agree_with_apply_on_random_states() {
         }
     }
 }
+
+#[test]
+fn observation_hides_other_hands_and_development_cards() {
+    let mut v = base(4, json!({}));
+    // Two positions that differ only in how player 1's and player 2's cards are split.
+    set_player(&mut v, 1, "resources", json!({"ore": 2, "grain": 1}));
+    set_player(&mut v, 2, "resources", json!({"wool": 1, "brick": 2}));
+    set_player(&mut v, 1, "development_cards", json!({"knight": 1}));
+    let a = load(&v);
+    set_player(&mut v, 2, "resources", json!({"ore": 2, "grain": 1}));
+    set_player(&mut v, 1, "resources", json!({"wool": 1, "brick": 2}));
+    set_player(&mut v, 1, "development_cards", json!({"victory_point": 1}));
+    let b = load(&v);
+    for seat in [0, 3] {
+        assert_eq!(a.observation(seat), b.observation(seat));
+        let mut ta = vec![0.0; a.observation_tensor_len()];
+        let mut tb = vec![0.0; b.observation_tensor_len()];
+        a.observation_tensor(seat, &mut ta);
+        b.observation_tensor(seat, &mut tb);
+        assert_eq!(ta, tb);
+    }
+    assert_ne!(a.observation(1), b.observation(1));
+    assert_eq!(a.observation_tensor_len(), 1715);
+    assert_eq!(a.observation(0)["players"][1]["resource_count"], json!(3));
+    assert_eq!(
+        a.observation(0)["players"][1]["development_card_count"],
+        json!(1)
+    );
+}
+
+#[test]
+fn stolen_card_kind_is_known_to_thief_and_victim_only() {
+    let mut v = base(4, json!({}));
+    set_player(&mut v, 1, "settlements", json!([[-1, 1, "N"]]));
+    set_player(&mut v, 1, "resources", json!({"ore": 1}));
+    v["phase"] = json!("move_robber");
+    let mut g = load(&v);
+    play(&mut g, "robber to (-1,1)");
+    play(&mut g, "stolen ore");
+    // The victim knows the thief holds the ore; player 2 only knows that one card moved.
+    assert_eq!(
+        g.observation(1)["players"][0]["known_at_least"],
+        json!({"ore": 1})
+    );
+    assert_eq!(g.observation(2)["players"][0]["known_at_least"], json!({}));
+    assert_eq!(
+        g.observation(2)["players"][0]["known_at_most"],
+        json!({"lumber": 1, "brick": 1, "wool": 1, "grain": 1, "ore": 1})
+    );
+    assert_eq!(g.observation(2)["players"][1]["resource_count"], json!(0));
+}
