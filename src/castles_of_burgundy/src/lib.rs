@@ -1552,6 +1552,15 @@ impl CastlesOfBurgundy {
                 if self.pending != Pending::None {
                     return Err("no pending effect during setup".into());
                 }
+                for (i, &seat) in self.order.iter().enumerate() {
+                    let placed = self.players[seat as usize].estate.occ().count_ones();
+                    let want = if i < idx as usize { 1 } else { 0 };
+                    if placed != want {
+                        return Err(format!(
+                            "during setup, players before the chooser have exactly their start castle and the others an empty estate (seat {seat})"
+                        ));
+                    }
+                }
                 if let Step::ChooseBoard { idx } = self.step {
                     if !variant {
                         return Err("choose_board only in the experienced variant".into());
