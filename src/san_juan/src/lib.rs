@@ -621,8 +621,9 @@ impl SanJuan {
         self.stage = 0;
         match self.role {
             BUILDER => {
-                let any = (0..KINDS as u8).any(|x| self.can_build(pu, x));
-                if any {
+                // Skip only on public grounds (an empty hand): skipping a player whose cards are
+                // all unbuildable would tell the others so.
+                if self.seat(pu).hand_size() > 0 {
                     self.phase = Phase::Build;
                     self.bc = NONE;
                     self.bt = NONE;
