@@ -76,3 +76,25 @@ fn direct_legality_check_matches_generated_list() {
         }
     }
 }
+
+/// Longer run for before a release: `cargo test -p meeple-castles-of-burgundy --release
+/// --test conformance -- --ignored`.
+#[test]
+#[ignore]
+fn conformance_stress() {
+    let mut configs = default_configs::<CastlesOfBurgundy>();
+    configs.push(with(
+        4,
+        json!({"experienced_variant": true, "overflow_may_discard_stored": true}),
+    ));
+    configs.push(with(3, json!({"board": 5})));
+    assert_conforms::<CastlesOfBurgundy>(
+        &configs,
+        &KitOptions {
+            playouts: 150,
+            seed: 0xBADC0DE,
+            deep_every: 11,
+            ..Default::default()
+        },
+    );
+}
