@@ -638,3 +638,73 @@ fn labels_are_readable() {
     assert_eq!(g.action_label(END_TURN), "end turn");
     assert_eq!(g.action_label(draw_action(Terrain::Desert)), "draw desert");
 }
+
+/// Random games from a crowded position (every desert taken, every card but one grass and the
+/// five deserts removed), so the redraw exception, reshuffles and turns without any card all
+/// happen; every state is checked (invariants, JSON round trip, determinization keeps the
+/// observation, the length bound).
+#[test]
+fn crowded_positions_exercise_redraws_and_reshuffles() {
+    let l = Layout::get(
+        [Sector::Tavern, Sector::Paddock, Sector::Oasis, Sector::Farm],
+        [false; 4],
+    );
+    let deserts: Vec<(usize, usize)> = (0..400)
+        .filter(|&h| l.cell[h] == 2)
+        .map(|h| (h / 20, h % 20))
+        .collect();
+    let (a, b) = deserts.split_at(27);
+    let mut v = base(R1, &[a, b], "grass");
+    merge(
+        &mut v,
+        json!({"players": [{}, {"hand": "desert"}],
+               "removed": {"grass": 4, "canyon": 5, "flower": 5, "forest": 5}}),
+    );
+    let start = load(&v);
+    let (mut redraws, mut reshuffles, mut no_card, mut guard_ends) = (0, 0, 0, 0);
+    for seed in 0..150u64 {
+        let mut g = start.clone();
+        let mut rng = meeple_core::GameRng::new(seed);
+        let mut legal = Vec::new();
+        let mut outcomes = Vec::new();
+        let mut steps = 0u64;
+        while g.turn() != Turn::Terminal {
+            g.validate()
+                .unwrap_or_else(|e| panic!("seed {seed} step {steps}: {e}"));
+            let text = serde_json::to_value(&g).unwrap();
+            assert_eq!(serde_json::to_value(load(&text)).unwrap(), text);
+            for seat in 0..2 {
+                assert_eq!(
+                    g.determinize(seat, seed).observation(seat),
+                    g.observation(seat)
+                );
+            }
+            if g.phase() == Phase::Redraw {
+                redraws += 1;
+            }
+            if g.phase() == Phase::Play && g.played().is_none() {
+                no_card += 1;
+            }
+            let action = if g.turn() == Turn::Chance {
+                g.chance_outcomes(&mut outcomes);
+                outcomes[rng.weighted(outcomes.iter().map(|o| o.1))].0
+            } else {
+                g.legal_actions(&mut legal);
+                legal[rng.index(legal.len())]
+            };
+            g.apply(action).unwrap();
+            steps += 1;
+            assert!(steps <= g.max_game_length());
+        }
+        reshuffles += g.reshuffles();
+        if !g.end_triggered() {
+            guard_ends += 1;
+        }
+    }
+    assert!(redraws > 100, "redraws {redraws}");
+    assert!(reshuffles > 100, "reshuffles {reshuffles}");
+    assert!(no_card > 0, "turns without a card {no_card}");
+    println!(
+        "redraws {redraws} reshuffles {reshuffles} no-card turns {no_card} guard ends {guard_ends}"
+    );
+}

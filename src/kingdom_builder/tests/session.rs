@@ -15,7 +15,10 @@ fn auto_chance_session_plays_replays_and_reloads() {
     let mut rng = GameRng::new(3);
     let mut moves = 0;
     while s.turn() != Turn::Terminal {
-        assert!(matches!(s.turn(), Turn::Player(_)), "auto mode never shows a chance node");
+        assert!(
+            matches!(s.turn(), Turn::Player(_)),
+            "auto mode never shows a chance node"
+        );
         let legal = s.legal_actions();
         s.apply_action(legal[rng.index(legal.len())]).unwrap();
         moves += 1;
