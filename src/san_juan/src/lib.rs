@@ -121,9 +121,10 @@ pub enum Phase {
 }
 
 /// Where the pending chance draws go (always to or for `actor`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum DrawTo {
+    #[default]
     Hand,
     /// The councilor's private set of drawn cards.
     Drawn,

@@ -69,42 +69,74 @@ pub struct Repr {
     /// The seat to decide (or the seat the pending draws are for).
     pub actor: usize,
     /// The current role and who chose it (null between roles).
+    #[serde(default)]
     pub role: Option<Role>,
+    #[serde(default)]
     pub chooser: usize,
     /// Picks made this round (0-based index of the current pick).
+    #[serde(default)]
     pub pick: u8,
+    #[serde(default)]
     pub roles_taken: BTreeMap<Role, usize>,
+    #[serde(default)]
     pub library_used: bool,
+    #[serde(default)]
     pub library_doubling: bool,
     /// Players already done in the current phase (counted from the chooser or the governor).
+    #[serde(default)]
     pub turn_offset: u8,
+    #[serde(default)]
     pub stage: u8,
     /// The card being built and the crane target slot.
+    #[serde(default)]
     pub building: Option<Card>,
+    #[serde(default)]
     pub crane_target: Option<u8>,
     /// Decisions left: cost left to pay, goods left to produce/sell, cards to keep/discard.
+    #[serde(default)]
     pub left: u8,
+    #[serde(default)]
     pub black_market_used: u8,
     /// Canonical order: goods 0..5, cards 5+kind; later choices are >= this.
+    #[serde(default)]
     pub order_floor: u8,
     /// Goods produced / sold, or cards drawn by the councilor.
+    #[serde(default)]
     pub count: u8,
     /// Cards earned by the goods sold so far.
+    #[serde(default)]
     pub sale_value: u8,
+    #[serde(default)]
     pub pending_draws: u8,
+    #[serde(default)]
     pub draw_to: DrawTo,
     /// Trader phases so far; `tiles_seen` is the revealed part of the tile cycle.
+    #[serde(default)]
     pub trades: u16,
+    #[serde(default)]
     pub tiles_seen: Vec<u8>,
+    #[serde(default)]
     pub current_tile: Option<u8>,
-    pub supply: CardMap,
+    /// Optional when written by hand: the cards not anywhere else.
+    #[serde(default)]
+    pub supply: Option<CardMap>,
+    #[serde(default)]
     pub discard: CardMap,
+    #[serde(default)]
     pub discard_public: CardMap,
+    #[serde(default)]
     pub drawn: CardMap,
+    #[serde(default)]
     pub revealed: CardMap,
     pub players: Vec<PlayerRepr>,
+    #[serde(default)]
     pub truncated: bool,
+    #[serde(default = "default_rng")]
     pub rng: GameRng,
+}
+
+fn default_rng() -> GameRng {
+    GameRng::new(0)
 }
 
 pub fn to_map(c: &Cards) -> CardMap {
@@ -214,7 +246,7 @@ impl From<SanJuan> for Repr {
             trades: g.trades,
             tiles_seen: g.tiles[..seen].to_vec(),
             current_tile: opt(g.tile),
-            supply: to_map(&g.supply),
+            supply: Some(to_map(&g.supply)),
             discard: to_map(&g.discard),
             discard_public: to_map(&g.disc_public),
             drawn: to_map(&g.drawn),
@@ -333,6 +365,10 @@ impl TryFrom<Repr> for SanJuan {
             }
         };
         let tile = small("current_tile", r.current_tile, 5)?;
+        let supply = match &r.supply {
+            Some(m) => from_map(m),
+            None => rest_of_cards(&r, &s[..n])?,
+        };
         let bt = small("crane_target", r.crane_target, MAX_SLOTS as u8)?;
         Ok(SanJuan {
             cfg: Arc::new(r.config),
@@ -341,7 +377,7 @@ impl TryFrom<Repr> for SanJuan {
             max_rounds: max_rounds as u16,
             prices,
             s,
-            supply: from_map(&r.supply),
+            supply,
             discard: from_map(&r.discard),
             disc_public: from_map(&r.discard_public),
             drawn: from_map(&r.drawn),
@@ -373,6 +409,48 @@ impl TryFrom<Repr> for SanJuan {
             truncated: r.truncated,
         })
     }
+}
+
+/// The supply of a hand-written position that omits it: every card not placed elsewhere.
+fn rest_of_cards(r: &Repr, seats: &[Seat]) -> Result<Cards, String> {
+    let mut used = [0u32; KINDS];
+    let mut add = |c: &Cards| {
+        for k in 0..KINDS {
+            used[k] += c[k] as u32;
+        }
+    };
+    for m in [&r.discard, &r.drawn, &r.revealed] {
+        add(&from_map(m));
+    }
+    for seat in seats {
+        add(&seat.hand);
+        add(&seat.chapel);
+        add(&seat.covered);
+        let mut b = [0u8; KINDS];
+        for sl in seat.active() {
+            b[sl.b as usize % KINDS] += 1;
+            if (sl.good as usize) < KINDS {
+                b[sl.good as usize] += 1;
+            }
+        }
+        add(&b);
+    }
+    if let Some(c) = r.building {
+        if matches!(r.phase, Phase::BuildTarget | Phase::BuildPay) {
+            used[c as usize] += 1;
+        }
+    }
+    let mut out = [0u8; KINDS];
+    for k in 0..KINDS {
+        if used[k] > COPIES[k] as u32 {
+            return Err(format!(
+                "the position uses {} {} cards (the game has {})",
+                used[k], NAMES[k], COPIES[k]
+            ));
+        }
+        out[k] = COPIES[k] - used[k] as u8;
+    }
+    Ok(out)
 }
 
 /// Check a loaded state; name the first problem.

@@ -655,3 +655,32 @@ fn e22_two_player_library_trader_decides_after_the_tile() {
     assert_eq!(obs(&g, 0)["phase"], "sell");
     assert_eq!(obs(&g, 0)["left"], 3);
 }
+
+/// E8 again, from a position written by hand (`tests/data/position_e8.json`, the minimal form:
+/// optional fields omitted, the supply is "every card not placed").
+#[test]
+fn e8_crane_onto_chapel_from_a_hand_written_position() {
+    let text = include_str!("data/position_e8.json");
+    let v: serde_json::Value = serde_json::from_str(text).unwrap();
+    let mut g = meeple_core::dynamic::load_state::<meeple_san_juan::SanJuan>(&v).unwrap();
+    assert_eq!(
+        obs(&g, 0)["supply_size"],
+        110 - 10 - 4 - 4,
+        "18 cards placed"
+    );
+    act(&mut g, "builder");
+    // Seat 1 (the builder) builds nothing here, seat 2 neither; then Ken (seat 0).
+    act(&mut g, "pass");
+    act(&mut g, "pass");
+    act(&mut g, "build palace");
+    act(&mut g, "build over slot 2 (chapel)");
+    for _ in 0..3 {
+        act(&mut g, "pay tobacco_storage");
+    }
+    assert_eq!(buildings(&g, 0), vec!["indigo_plant", "crane", "palace"]);
+    assert_eq!(g.scores()[0], 6.0);
+    // The full form round-trips exactly.
+    let full = g.to_json_value();
+    let back = meeple_core::dynamic::load_state::<meeple_san_juan::SanJuan>(&full).unwrap();
+    assert_eq!(back.to_json_value(), full);
+}
