@@ -59,3 +59,27 @@ fn conforms_option_combinations() {
         },
     );
 }
+
+/// A long run (minutes): `cargo test -p meeple-catan --release -- --ignored`.
+#[test]
+#[ignore]
+fn conforms_long_run() {
+    let mut configs = default_configs::<Catan>();
+    configs.push(config(4, &[("player_trades", json!("off"))]));
+    configs.push(config(
+        3,
+        &[
+            ("steal_victim_must_have_cards", json!(true)),
+            ("board", json!("beginner")),
+        ],
+    ));
+    assert_conforms::<Catan>(
+        &configs,
+        &KitOptions {
+            playouts: 150,
+            deep_every: 41,
+            seed: 0xCA7A,
+            ..Default::default()
+        },
+    );
+}
