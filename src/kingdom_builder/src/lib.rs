@@ -739,7 +739,13 @@ impl Game for KingdomBuilder {
             "step": self.step_name(),
             "round": self.round,
             "first_player": self.first,
-            "board": {"sectors": l.sectors.map(|s| s.name()), "rotated": l.rotated},
+            "board": {
+                "sectors": l.sectors.map(|s| s.name()),
+                "rotated": l.rotated,
+                "map": (0..ROWS)
+                    .map(|r| (0..COLS).map(|c| board::cell_letter(l.cell[r * COLS + c])).collect::<String>())
+                    .collect::<Vec<_>>(),
+            },
             "cards": self.cards.map(|c| c.name()),
             "played": self.played.map(|t| t.name()),
             "placed": self.placed,
