@@ -595,3 +595,85 @@ fn position_format_refuses_bad_counts() {
     p.set_buildings(0, &[("smithy", Some("hero"))]);
     assert!(meeple_core::dynamic::load_state::<SanJuan>(&p.0).is_err());
 }
+
+#[test]
+fn known_gold_mine_card_survives_determinize_and_is_forgotten_after_a_hidden_payment() {
+    let mut p = Pos::new(3, json!({}));
+    p.set_buildings(0, &[("indigo_plant", None), ("gold_mine", None)])
+        .set_hand(0, &["hero", "hero", "hero"]);
+    let mut g = p.game();
+    act(&mut g, "prospector");
+    act(&mut g, "draw indigo_plant");
+    for c in ["quarry", "smithy", "tobacco_storage", "library"] {
+        act(&mut g, &format!("draw {c}"));
+    }
+    act(&mut g, "keep quarry");
+    assert_eq!(obs(&g, 1)["players"][0]["known_hand"], json!({"quarry": 1}));
+    for seed in 0..5 {
+        let d = g.determinize(1, seed);
+        assert!(card_count(&state(&d)["players"][0]["hand"], "quarry") >= 1);
+    }
+    // Seat 1 and 2 pick; then seat 0 (governor next round is 1) builds with a hidden payment.
+    act(&mut g, "builder");
+    while obs(&g, 0)["actor"] != 0 || obs(&g, 0)["phase"] != "build" {
+        act(&mut g, "pass");
+    }
+    act(&mut g, "build indigo_plant");
+    act(&mut g, "pay hero");
+    assert_eq!(obs(&g, 1)["players"][0]["known_hand"], json!({}));
+}
+
+#[test]
+fn building_the_known_card_removes_it_from_the_known_hand() {
+    let mut p = Pos::new(3, json!({}));
+    p.set_buildings(0, &[("indigo_plant", None), ("gold_mine", None)]);
+    let mut g = p.game();
+    act(&mut g, "prospector");
+    act(&mut g, "draw hero");
+    for c in ["quarry", "smithy", "tobacco_storage", "library"] {
+        act(&mut g, &format!("draw {c}"));
+    }
+    act(&mut g, "keep smithy");
+    act(&mut g, "builder");
+    while obs(&g, 0)["actor"] != 0 || obs(&g, 0)["phase"] != "build" {
+        act(&mut g, "pass");
+    }
+    act(&mut g, "build smithy");
+    act(&mut g, "pay hero");
+    assert_eq!(obs(&g, 1)["players"][0]["known_hand"], json!({}));
+    assert!(buildings(&g, 0).contains(&"smithy".to_string()));
+}
+
+#[test]
+fn archive_without_prefecture_discards_one_four_or_seven() {
+    for (chooser, library, expect) in [(1usize, false, 1u64), (0, false, 4), (0, true, 7)] {
+        let mut p = Pos::new(3, json!({}));
+        p.set("governor", json!(chooser))
+            .set("actor", json!(chooser));
+        let mut b = vec![("indigo_plant", None), ("archive", None)];
+        if library {
+            b.push(("library", None));
+        }
+        p.set_buildings(0, &b);
+        let mut g = p.game();
+        act(&mut g, "councilor");
+        resolve_until(&mut g, "council_discard", 0);
+        assert_eq!(obs(&g, 0)["left"], expect);
+    }
+}
+
+#[test]
+fn a_building_works_in_later_phases_of_the_round_it_was_built() {
+    let mut p = Pos::new(3, json!({}));
+    p.set_buildings(0, &[("indigo_plant", None), ("sugar_mill", None)])
+        .set_hand(0, &["aqueduct", "hero", "hero"]);
+    let mut g = p.game();
+    act(&mut g, "builder");
+    act(&mut g, "build aqueduct");
+    act(&mut g, "pay hero");
+    act(&mut g, "pay hero");
+    assert_eq!(obs(&g, 0)["phase"], "pick_role");
+    act(&mut g, "producer"); // seat 1 produces; seat 0 is not the producer
+    resolve_until(&mut g, "produce", 0);
+    assert_eq!(obs(&g, 0)["left"], 2, "1 + the aqueduct built this round");
+}
