@@ -708,3 +708,10 @@ fn crowded_positions_exercise_redraws_and_reshuffles() {
         "redraws {redraws} reshuffles {reshuffles} no-card turns {no_card} guard ends {guard_ends}"
     );
 }
+
+#[test]
+fn length_bound_is_the_documented_formula() {
+    for (players, bound) in [(2, 4857), (3, 10888), (4, 19319)] {
+        assert_eq!(new(players, &[], 1).max_game_length(), bound);
+    }
+}
