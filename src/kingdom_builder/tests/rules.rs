@@ -715,3 +715,41 @@ fn length_bound_is_the_documented_formula() {
         assert_eq!(new(players, &[], 1).max_game_length(), bound);
     }
 }
+
+#[test]
+fn observation_tensor_layout() {
+    let mut v = base(R1, &[&[(7, 7)], &[(0, 0)]], "grass");
+    merge(
+        &mut v,
+        json!({"players": [{"tiles": [[6, 7]]}, {"hand": "desert"}]}),
+    );
+    let g = load(&v);
+    assert_eq!(g.observation_tensor_len(), 9307);
+    for seat in 0..2 {
+        let mut t = vec![f32::NAN; 9307];
+        g.observation_tensor(seat, &mut t);
+        // every hex has exactly one terrain channel
+        for h in 0..400 {
+            let s: f32 = (0..9).map(|k| t[400 * k + h]).sum();
+            assert_eq!(s, 1.0);
+        }
+        // (6,7) is a tavern location: channel 8; seat 0's settlement (7,7) in its slot
+        assert_eq!(t[400 * 8 + 127], 1.0);
+        let slot0 = (2 - seat) % 2; // slot of seat 0 seen from `seat`
+        assert_eq!(t[400 * (9 + slot0) + 147], 1.0);
+        assert_eq!(t[400 * (14 + slot0) + 127], 1.0, "holds the tile of (6,7)");
+        assert_eq!(t[400 * 13 + 127], 0.5, "one tile left there");
+        // scalars: supply per slot (both players have 39 left)
+        assert_eq!(t[9200], 39.0 / 40.0);
+        assert_eq!(t[9201], 39.0 / 40.0);
+        assert_eq!(t[9202], 0.0, "no third player");
+        // own hand one-hot at 9200 + 4 + 4 + 32 + 8
+        let hand: Vec<f32> = t[9248..9253].to_vec();
+        if seat == 1 {
+            assert_eq!(hand, vec![0.0, 0.0, 1.0, 0.0, 0.0]);
+        } else {
+            assert_eq!(hand, vec![0.0; 5]);
+        }
+    }
+    assert!(g.render().contains("player 1 (seat 0)"));
+}
