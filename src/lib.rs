@@ -17,7 +17,10 @@ pub fn registry() -> Vec<(GameEntry, bool)> {
     vec![
         (GameEntry::of::<puerto_rico::PuertoRico>(), true),
         (GameEntry::of::<san_juan::SanJuan>(), true),
-        (GameEntry::of::<castles_of_burgundy::CastlesOfBurgundy>(), true),
+        (
+            GameEntry::of::<castles_of_burgundy::CastlesOfBurgundy>(),
+            true,
+        ),
         (GameEntry::of::<kingdom_builder::KingdomBuilder>(), true),
         (GameEntry::of::<catan::Catan>(), true),
         (GameEntry::of::<meeple_core::reference::Reference>(), false),
