@@ -140,7 +140,54 @@ fn playout<G: Game>(
     deep_every: usize,
     stats: &mut KitStats,
 ) -> Result<(), String> {
-    let mut g = G::new(config, seed).map_err(|e| format!("new failed: {e}"))?;
+    let start = || G::new(config, seed).map_err(|e| format!("new failed: {e}"));
+    playout_from(start, seed, deep_all, deep_every, stats)
+}
+
+/// Run the kit's random playouts from given positions (e.g. hand-written JSON states that reach
+/// rare situations random play from the start seldom meets). Each playout starts from a clone of
+/// a position with its RNG reseeded.
+pub fn check_positions<G: Game>(positions: &[G], options: &KitOptions) -> Result<KitStats, String> {
+    let mut stats = KitStats::default();
+    for (k, pos) in positions.iter().enumerate() {
+        pos.validate()
+            .map_err(|e| format!("position {k} is invalid: {e}"))?;
+        for i in 0..options.playouts {
+            let seed = game_seed(options.seed ^ k as u64, i as u64);
+            let start = || {
+                let mut g = pos.clone();
+                *g.rng_mut() = GameRng::new(seed);
+                Ok(g)
+            };
+            let deep_all = i < options.deep_playouts;
+            let outcome = catch_unwind(AssertUnwindSafe(|| {
+                playout_from(start, seed, deep_all, options.deep_every, &mut stats)
+            }));
+            match outcome {
+                Ok(Ok(())) => stats.games += 1,
+                Ok(Err(e)) => return Err(format!("position {k}, playout {i} (seed {seed}): {e}")),
+                Err(p) => {
+                    return Err(format!(
+                        "position {k}, playout {i} (seed {seed}): panicked: {}",
+                        panic_text(&p)
+                    ))
+                }
+            }
+        }
+    }
+    Ok(stats)
+}
+
+fn playout_from<G: Game>(
+    start: impl Fn() -> Result<G, String>,
+    seed: u64,
+    deep_all: bool,
+    deep_every: usize,
+    stats: &mut KitStats,
+) -> Result<(), String> {
+    let mut g = start()?;
+    let config = g.config().clone();
+    let config = &config;
     let n = g.num_distinct_actions();
     let bound = g.max_game_length();
     let players = config.players;
@@ -224,7 +271,7 @@ fn playout<G: Game>(
     stats.steps += step;
     stats.max_length = stats.max_length.max(step);
     // Same seed and actions give the same game.
-    let mut again = G::new(config, seed).map_err(|e| format!("new failed: {e}"))?;
+    let mut again = start()?;
     for (i, &a) in history.iter().enumerate() {
         again
             .apply(a)

@@ -46,3 +46,23 @@ fn kit_catches_leaky_observation() {
     let e = check::<Reference>(&flawed("leaky_observation"), &opts()).unwrap_err();
     assert!(e.contains("observation"), "{e}");
 }
+
+#[test]
+fn kit_runs_from_positions() {
+    use meeple_core::conformance::check_positions;
+    use meeple_core::dynamic::load_state;
+    let mut g = Reference::new(&default_configs::<Reference>()[1], 5).unwrap();
+    // A hand-written mid-game position: three players, all dealt, player 0 has bet.
+    let mut v = g.to_json_value();
+    v["hands"] = json!([5, 1, 3]);
+    v["deck"] = json!([1, 2, 1, 2, 1]);
+    v["bets"] = json!([true, false, false]);
+    v["next"] = json!(1);
+    g = load_state::<Reference>(&v).unwrap();
+    let stats = check_positions(&[g], &opts()).unwrap();
+    assert_eq!(stats.games, 300);
+    // An inconsistent position is refused up front.
+    let mut bad = load_state::<Reference>(&v).unwrap().to_json_value();
+    bad["deck"] = json!([2, 2, 2, 2, 2]);
+    assert!(load_state::<Reference>(&bad).is_err());
+}
