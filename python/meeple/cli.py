@@ -565,7 +565,9 @@ def demo(seed: int, as_json: bool) -> None:
         info = meeple.game_info(name)
         p = _players_for(info, None)
         g = meeple.new_game(name, players=p, seed=seed)
-        bot_list = [bots_mod.Random(seed * 100 + i) for i in range(p)]
+        # Seat 0 plays the heuristic bot (one-ply greedy on the game's evaluation), the rest random.
+        bot_list: list[bots_mod.Bot] = [bots_mod.Heuristic(seed=seed)]
+        bot_list += [bots_mod.Random(seed * 100 + i) for i in range(1, p)]
         start = time.perf_counter()
         _play_one(g, bot_list)
         dt = time.perf_counter() - start
@@ -590,7 +592,7 @@ def demo(seed: int, as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps(rows))
         return
-    t = Table(title="meeple demo: random bots")
+    t = Table(title="meeple demo: seat 0 heuristic bot, other seats random")
     for c in ("game", "players", "actions", "scores", "winners", "Rust random games/s"):
         t.add_column(c)
     for r in rows:
