@@ -910,3 +910,83 @@ fn stolen_card_kind_is_known_to_thief_and_victim_only() {
     );
     assert_eq!(g.observation(2)["players"][1]["resource_count"], json!(0));
 }
+
+#[test]
+fn piece_limits_and_city_returns_the_settlement() {
+    let mut v = base(3, json!({}));
+    set_player(
+        &mut v,
+        0,
+        "settlements",
+        json!([
+            [-2, 0, "N"],
+            [0, -2, "N"],
+            [2, -2, "N"],
+            [2, 0, "S"],
+            [-2, 2, "S"]
+        ]),
+    );
+    // A road from N(-2,0) leads to a free vertex two steps away.
+    set_player(&mut v, 0, "roads", json!([[-2, 0, "NE"], [-1, -1, "SE"]]));
+    set_player(
+        &mut v,
+        0,
+        "resources",
+        json!({"lumber": 2, "brick": 2, "wool": 1, "grain": 3, "ore": 3}),
+    );
+    let mut g = load(&v);
+    assert!(
+        !legal_labels(&g).iter().any(|l| l.starts_with("settlement")),
+        "all 5 settlements are on the board"
+    );
+    play(&mut g, "city N(0,-2)");
+    assert!(
+        is_legal(&g, "settlement N(-1,0)"),
+        "the settlement went back to the supply"
+    );
+}
+
+#[test]
+fn road_building_with_one_road_left_and_year_of_plenty_with_a_thin_bank() {
+    let mut v = base(3, json!({}));
+    set_player(&mut v, 0, "settlements", json!([[-2, 0, "N"]]));
+    // 14 roads: the ring of six hexes around the desert is too far; use the row-0 path (7) plus
+    // the row-2 path (6) and one more — all that matters is the count.
+    let mut roads = row0_path(7).as_array().unwrap().clone();
+    roads.extend(row2_path(6).as_array().unwrap().iter().cloned());
+    roads.push(json!([-2, 1, "NE"]));
+    set_player(&mut v, 0, "roads", Value::Array(roads));
+    set_player(
+        &mut v,
+        0,
+        "development_cards",
+        json!({"road_building": 1, "year_of_plenty": 1}),
+    );
+    v["longest_road"] = json!(0);
+    let mut g = load(&v);
+    let mut c = g.clone();
+    play(&mut c, "play road building");
+    let road = legal_labels(&c)[0].clone();
+    play(&mut c, &road);
+    assert_eq!(c.phase(), Phase::Main, "only one road piece was left");
+    // Year of Plenty with one card in the bank: one pick, then back to the main phase.
+    v["players"][1]["resources"] =
+        json!({"lumber": 19, "brick": 19, "wool": 19, "grain": 19, "ore": 18});
+    g = load(&v);
+    play(&mut g, "play year of plenty");
+    assert_eq!(legal_labels(&g), vec!["take ore"]);
+    play(&mut g, "take ore");
+    assert_eq!(g.phase(), Phase::Main);
+    assert_eq!(g.hand(0), [0, 0, 0, 0, 1]);
+}
+
+#[test]
+fn road_building_needs_a_place_for_a_road() {
+    let mut v = base(3, json!({}));
+    set_player(&mut v, 0, "development_cards", json!({"road_building": 1}));
+    let g = load(&v);
+    assert!(
+        !is_legal(&g, "play road building"),
+        "no pieces on the board to build from"
+    );
+}
