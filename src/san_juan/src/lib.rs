@@ -340,6 +340,54 @@ impl SanJuan {
         s
     }
 
+    /// The heuristic's worth of seat `p` (see the docs): points, buildings, cards and goods,
+    /// crediting a build in progress, sale proceeds and draws not yet made, so that the small
+    /// steps of a good decision do not look bad half-way.
+    pub(crate) fn heuristic_value(&self, p: usize) -> f64 {
+        const CARD: f64 = 0.4;
+        const GOOD: f64 = 0.3;
+        const BUILDING: f64 = 0.8;
+        let worth = |k: u8| -> f64 {
+            match k {
+                GUILD_HALL..=PALACE => 5.0,
+                _ => VP.get(k as usize).copied().unwrap_or(0) as f64,
+            }
+        };
+        let s = self.seat(p);
+        let mut v = self.score_of(p) as f64
+            + BUILDING * s.nslots as f64
+            + CARD * s.hand_size().min(12) as f64
+            + GOOD * s.goods() as f64;
+        if p == self.a() {
+            match self.phase {
+                Phase::BuildTarget | Phase::BuildPay => {
+                    let left = if self.phase == Phase::BuildPay {
+                        self.left
+                    } else {
+                        self.build_cost(p, self.bc, NONE)
+                    };
+                    v += worth(self.bc) + BUILDING - CARD * left as f64;
+                    if let Some(t) = s.active().get(self.bt as usize) {
+                        if self.phase == Phase::BuildPay {
+                            v -= worth(t.b) + BUILDING;
+                        }
+                    }
+                }
+                Phase::Sell => v += CARD * self.sum as f64,
+                Phase::CouncilKeep => v += CARD * self.left as f64,
+                _ => {}
+            }
+            if self.pending > 0 {
+                match self.draw_to {
+                    DrawTo::Hand => v += CARD * self.pending as f64,
+                    DrawTo::Good(_) => v += GOOD,
+                    _ => {}
+                }
+            }
+        }
+        v
+    }
+
     pub(crate) fn tie_break(&self, p: usize) -> u32 {
         self.seat(p).hand_size() + self.seat(p).goods()
     }
@@ -1463,10 +1511,7 @@ impl Game for SanJuan {
         if self.phase == Phase::GameOver {
             return self.returns().get(seat).copied().unwrap_or(0.0);
         }
-        let v = |p: usize| {
-            let s = self.seat(p);
-            self.score_of(p) as f64 + 0.4 * s.hand_size().min(12) as f64 + 0.5 * s.goods() as f64
-        };
+        let v = |p: usize| self.heuristic_value(p);
         let total: f64 = (0..self.nn()).map(v).sum();
         if total <= 0.0 {
             return 1.0 / self.nn().max(1) as f64;
