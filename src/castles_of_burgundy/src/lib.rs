@@ -272,6 +272,11 @@ fn info_options() -> Vec<OptionSpec> {
             "Rulebook variant: each player is dealt a random double-sided board and chooses, openly in turn order, the side and the start-castle space. Requires board = 1.",
         ),
         OptionSpec::bool(
+            "secret_board_choice",
+            false,
+            "Experienced variant (A32): the side and start-castle choices are secret and revealed together once everyone has chosen (each seat's observation hides the others' picks). Requires experienced_variant.",
+        ),
+        OptionSpec::bool(
             "tiebreak_most_empty_spaces",
             false,
             "First tie-break: most empty estate spaces wins (the reading of the Board Game Arena help page) instead of fewest (the rulebook as printed).",
@@ -296,6 +301,17 @@ impl CastlesOfBurgundy {
 
     fn board_of(&self, p: usize) -> &'static Board {
         board(self.players[p].board)
+    }
+
+    /// Whether the variant's secret board choice (A32) is still hiding player `q`'s board and
+    /// start castle from `seat`: during the setup choices, every other player's picks are hidden.
+    fn hidden_from(&self, seat: usize, q: usize) -> bool {
+        q != seat
+            && matches!(
+                self.step,
+                Step::ChooseBoard { .. } | Step::ChooseCastle { .. }
+            )
+            && self.config.bool("secret_board_choice")
     }
 
     fn current(&self) -> Option<usize> {
@@ -1270,9 +1286,14 @@ impl CastlesOfBurgundy {
             END_TURN => self.end_turn(),
             _ if a < CHOOSE_CASTLE => {
                 if let Step::ChooseBoard { idx } = self.step {
+                    let secret = self.config.bool("secret_board_choice");
                     let pl = &mut self.players[p];
                     pl.board = (a - CHOOSE_BOARD + 1) as u8;
-                    pl.board_sides = None;
+                    if !secret {
+                        // Open choice: the choice is public at once. A secret choice keeps the
+                        // dealt sides visible until the reveal.
+                        pl.board_sides = None;
+                    }
                     self.step = Step::ChooseCastle { idx };
                 }
             }
@@ -1299,6 +1320,10 @@ impl CastlesOfBurgundy {
     fn after_setup_choice(&mut self, idx: usize) {
         let next = idx + 1;
         if next >= self.n() {
+            // Every choice is made: a secret choice (A32) is revealed now.
+            for pl in &mut self.players {
+                pl.board_sides = None;
+            }
             self.step = Step::FillDepots { next: 0 };
         } else if self.config.bool("experienced_variant") {
             self.step = Step::ChooseBoard { idx: next as u8 };
@@ -1371,6 +1396,14 @@ impl CastlesOfBurgundy {
         if variant && bopt != 1 {
             return Err("experienced_variant requires board = 1".into());
         }
+        let secret = self.config.bool("secret_board_choice");
+        if secret && !variant {
+            return Err("secret_board_choice requires experienced_variant".into());
+        }
+        let in_setup = matches!(
+            self.step,
+            Step::ChooseBoard { .. } | Step::ChooseCastle { .. }
+        );
         // order is a permutation
         if self.order.len() != n {
             return Err("order must list every seat once".into());
@@ -1450,6 +1483,24 @@ impl CastlesOfBurgundy {
             if let Some(s) = pl.board_sides {
                 if s.iter().any(|&x| !(1..=9).contains(&x)) {
                     return Err(format!("player {p}: board_sides out of range"));
+                }
+                if !in_setup {
+                    return Err(format!(
+                        "player {p}: board_sides only during the variant's setup choices"
+                    ));
+                }
+                // A player who already chose a side (secret choice) chose one of the two.
+                let idx = match self.step {
+                    Step::ChooseBoard { idx } => idx as usize,
+                    Step::ChooseCastle { idx } => idx as usize + 1,
+                    _ => 0,
+                };
+                let chose = self.order.iter().take(idx).any(|&s| s as usize == p);
+                if chose && !s.contains(&pl.board) {
+                    return Err(format!(
+                        "player {p}: board {} is not one of the dealt sides",
+                        pl.board
+                    ));
                 }
             }
             for c in 0..6 {
@@ -1703,8 +1754,10 @@ impl CastlesOfBurgundy {
             }
             let p = (seat + i) % n;
             let pl = &self.players[p];
+            // A32: another player's secret board and start castle stay hidden until revealed.
+            let hid = self.hidden_from(seat, p);
             for c in 0..CELLS {
-                tile_hot(w, pl.estate[c]);
+                tile_hot(w, if hid { None } else { pl.estate[c] });
             }
             for s in 0..3 {
                 tile_hot(w, pl.storage[s]);
@@ -1727,7 +1780,7 @@ impl CastlesOfBurgundy {
                 onehot(w, pl.dice[d] as usize, 7);
                 w(pl.dice_used[d] as u8 as f32);
             }
-            onehot(w, pl.board as usize - 1, 9);
+            onehot(w, if hid { 9 } else { pl.board as usize - 1 }, 9);
         }
     }
 }
@@ -1743,7 +1796,8 @@ impl Game for CastlesOfBurgundy {
             min_players: 2,
             max_players: 4,
             options: info_options(),
-            hidden_information: false,
+            // Only the option secret_board_choice hides anything (A32); the flag is per game.
+            hidden_information: true,
             state_version: STATE_VERSION,
         }
     }
@@ -1762,6 +1816,12 @@ impl Game for CastlesOfBurgundy {
             return Err(GameError::bad_option(
                 "experienced_variant",
                 "the variant deals random boards; leave board at 1",
+            ));
+        }
+        if config.bool("secret_board_choice") && !variant {
+            return Err(GameError::bad_option(
+                "secret_board_choice",
+                "the secret board choice belongs to experienced_variant",
             ));
         }
         let mut rng = GameRng::new(seed);
@@ -1936,13 +1996,63 @@ impl Game for CastlesOfBurgundy {
         (0..self.n()).filter(|&p| Some(key(p)) == best).collect()
     }
 
-    fn observation(&self, _seat: usize) -> Value {
+    fn observation(&self, seat: usize) -> Value {
         let mut v = serde_json::to_value(self).unwrap_or(Value::Null);
         if let Value::Object(m) = &mut v {
             m.remove("rng");
             m.insert("to_move".into(), json!(self.turn().as_i32()));
+            // A32: the other players' secret picks (board side, start castle) are hidden until
+            // everyone has chosen; their dealt sides stay visible.
+            if let Some(Value::Array(ps)) = m.get_mut("players") {
+                for (q, pv) in ps.iter_mut().enumerate() {
+                    if self.hidden_from(seat, q) {
+                        if let Value::Object(pm) = pv {
+                            pm.insert("board".into(), Value::Null);
+                            pm.insert("estate".into(), json!({}));
+                        }
+                    }
+                }
+            }
         }
         v
+    }
+
+    fn determinize(&self, seat: usize, seed: u64) -> Self {
+        let mut g = self.clone();
+        g.rng = GameRng::new(seed);
+        // The only hidden information: the other players' secret picks in the variant (A32).
+        // Resample each uniformly among what the observation allows (the dealt sides, then the
+        // dark-green spaces of the drawn side), independently of the true picks.
+        let (idx, castle_step) = match self.step {
+            Step::ChooseBoard { idx } => (idx as usize, false),
+            Step::ChooseCastle { idx } => (idx as usize, true),
+            _ => return g,
+        };
+        if !self.config.bool("secret_board_choice") {
+            return g;
+        }
+        for (i, &q) in self.order.iter().enumerate() {
+            let q = q as usize;
+            let chose_side = i < idx || (i == idx && castle_step);
+            if q == seat || !chose_side {
+                continue;
+            }
+            let Some(sides) = self.players[q].board_sides else {
+                continue;
+            };
+            let side = sides[g.rng.below(2) as usize];
+            g.players[q].board = side;
+            if i < idx {
+                let cells = &board(side).castle_cells;
+                let mut estate = Estate::default();
+                if !cells.is_empty() {
+                    let c = cells[g.rng.below(cells.len() as u32) as usize];
+                    estate.set(c as usize, Some(Tile(CASTLE)));
+                }
+                g.players[q].estate = estate;
+            }
+        }
+        g
     }
 
     fn observation_tensor_len(&self) -> usize {

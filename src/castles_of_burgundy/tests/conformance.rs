@@ -25,6 +25,10 @@ fn conformance_options() {
     let configs = vec![
         with(2, json!({"experienced_variant": true})),
         with(
+            3,
+            json!({"experienced_variant": true, "secret_board_choice": true}),
+        ),
+        with(
             4,
             json!({"experienced_variant": true, "overflow_may_discard_stored": true}),
         ),
@@ -53,6 +57,10 @@ fn direct_legality_check_matches_generated_list() {
         with(2, json!({})),
         with(3, json!({"overflow_may_discard_stored": true})),
         with(4, json!({"experienced_variant": true})),
+        with(
+            4,
+            json!({"experienced_variant": true, "secret_board_choice": true}),
+        ),
         with(4, json!({"board": 8})),
     ];
     for (i, c) in configs.iter().enumerate() {
@@ -88,6 +96,10 @@ fn conformance_stress() {
         json!({"experienced_variant": true, "overflow_may_discard_stored": true}),
     ));
     configs.push(with(3, json!({"board": 5})));
+    configs.push(with(
+        2,
+        json!({"experienced_variant": true, "secret_board_choice": true}),
+    ));
     assert_conforms::<CastlesOfBurgundy>(
         &configs,
         &KitOptions {
