@@ -468,21 +468,40 @@ impl Catan {
     /// opponent's building: from any other start (degree 2) it could be extended backwards.
     /// Components without such a vertex are simple cycles, whose longest trail is the cycle.
     pub fn longest_road_of(&self, p: usize) -> u8 {
+        self.longest_in(p, self.roads[p])
+    }
+
+    /// The longest road of `p` after building edge `e`: only the road network containing `e`
+    /// changed, so only its trails are searched (the old length covers the others).
+    fn longest_after_build(&self, p: usize, e: usize) -> u8 {
+        let g = geo();
+        let [a, b] = g.edge_ends[e];
+        let comp = flood(g, self.roads[p], (1u64 << a) | (1u64 << b));
+        self.road_len[p].max(self.longest_in(p, comp))
+    }
+
+    /// Longest trail of `p` that starts in the road edges `within` (a union of components).
+    fn longest_in(&self, p: usize, within: u128) -> u8 {
         let roads = self.roads[p];
-        if roads == 0 {
+        if within == 0 {
             return 0;
         }
         let g = geo();
         let own = self.settlements[p] | self.cities[p];
         let opp = self.occupied & !own;
+        let mut verts = 0u64;
+        for e in bits128(within) {
+            let [a, b] = g.edge_ends[e];
+            verts |= (1u64 << a) | (1u64 << b);
+        }
         let mut starts = 0u64;
-        for v in bits64(self.road_verts[p]) {
+        for v in bits64(verts) {
             let deg = (g.vertex_edges[v] & roads).count_ones();
             if deg != 2 || opp & (1u64 << v) != 0 {
                 starts |= 1u64 << v;
             }
         }
-        let total = roads.count_ones() as u8;
+        let total = within.count_ones() as u8;
         let mut best = 0;
         for v in bits64(starts) {
             best = best.max(trail(g, roads, opp, v, 0, true));
@@ -491,7 +510,7 @@ impl Catan {
             }
         }
         // Edges not reachable from a start vertex form simple cycles.
-        let mut rest = roads & !flood(g, roads, starts);
+        let mut rest = within & !flood(g, roads, starts);
         while rest != 0 {
             let e = rest.trailing_zeros() as usize;
             let comp = flood(g, roads, 1u64 << g.edge_ends[e][0]);
@@ -1036,7 +1055,7 @@ impl Catan {
             Phase::RoadBuilding => {
                 let e = (a - A_ROAD) as usize;
                 self.place_road(p, e);
-                self.road_len[p] = self.longest_road_of(p);
+                self.road_len[p] = self.longest_after_build(p, e);
                 self.update_longest_road();
                 self.free_roads = self.free_roads.saturating_sub(1);
                 if self.free_roads == 0
@@ -1122,7 +1141,7 @@ impl Catan {
                     let e = (a - A_ROAD) as usize;
                     self.pay(p, &COST_ROAD);
                     self.place_road(p, e);
-                    let l = self.longest_road_of(p);
+                    let l = self.longest_after_build(p, e);
                     if l != self.road_len[p] {
                         self.road_len[p] = l;
                         self.update_longest_road();
