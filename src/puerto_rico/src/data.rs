@@ -128,6 +128,21 @@ pub enum Building {
     Fortress,
     CustomsHouse,
     CityHall,
+    // Expansion I (rules §8.3), appended so the base ids stay unchanged.
+    Aqueduct,
+    ForestHouse,
+    BlackMarket,
+    Storehouse,
+    GuestHouse,
+    TradingPost,
+    Church,
+    SmallWharf,
+    Lighthouse,
+    SpecialtyFactory,
+    Library,
+    UnionHall,
+    Cloister,
+    Statue,
 }
 
 /// One row of the building chart.
@@ -147,7 +162,38 @@ pub struct BuildingData {
     pub class: Class,
 }
 
-pub const NUM_BUILDINGS: usize = 23;
+/// Building kinds of the base game (indices 0..23); the Expansion I kinds follow.
+pub const BASE_BUILDINGS: usize = 23;
+/// Every building kind (base + Expansion I).
+pub const NUM_BUILDINGS: usize = 37;
+
+/// Expansion I draft slots (rules §8.2): (cost, slots).
+pub const DRAFT_SLOTS: [(u8, u8); 10] = [
+    (1, 1),
+    (2, 2),
+    (3, 1),
+    (4, 1),
+    (5, 2),
+    (6, 1),
+    (7, 1),
+    (8, 2),
+    (9, 1),
+    (10, 5),
+];
+/// Violet kinds in a complete building set.
+pub const SET_SIZE: u32 = 17;
+
+/// Draft slots at a cost.
+pub fn draft_slots(cost: u8) -> u32 {
+    DRAFT_SLOTS
+        .iter()
+        .find(|s| s.0 == cost)
+        .map(|s| s.1 as u32)
+        .unwrap_or(0)
+}
+
+/// The base game's violet kinds as a bit set over building indices.
+pub const BASE_VIOLET: u64 = ((1u64 << BASE_BUILDINGS) - 1) & !0b11_1111;
 
 const fn row(
     kind: Building,
@@ -359,6 +405,120 @@ pub const BUILDINGS: [BuildingData; NUM_BUILDINGS] = [
         V,
     ),
     row(Building::CityHall, "city_hall", 10, 4, 4, 1, true, 1, 1, V),
+    // Expansion I (rules §8.3, data/puerto_rico_buildings.md).
+    row(Building::Aqueduct, "aqueduct", 1, 1, 1, 1, false, 2, 1, V),
+    row(
+        Building::ForestHouse,
+        "forest_house",
+        2,
+        1,
+        1,
+        1,
+        false,
+        2,
+        1,
+        V,
+    ),
+    row(
+        Building::BlackMarket,
+        "black_market",
+        2,
+        1,
+        1,
+        1,
+        false,
+        2,
+        1,
+        V,
+    ),
+    row(
+        Building::Storehouse,
+        "storehouse",
+        3,
+        1,
+        1,
+        1,
+        false,
+        2,
+        1,
+        V,
+    ),
+    row(
+        Building::GuestHouse,
+        "guest_house",
+        4,
+        2,
+        2,
+        2,
+        false,
+        2,
+        1,
+        V,
+    ),
+    row(
+        Building::TradingPost,
+        "trading_post",
+        5,
+        2,
+        2,
+        1,
+        false,
+        2,
+        1,
+        V,
+    ),
+    row(Building::Church, "church", 5, 2, 2, 1, false, 2, 1, V),
+    row(
+        Building::SmallWharf,
+        "small_wharf",
+        6,
+        2,
+        2,
+        1,
+        false,
+        2,
+        1,
+        V,
+    ),
+    row(
+        Building::Lighthouse,
+        "lighthouse",
+        7,
+        3,
+        3,
+        1,
+        false,
+        2,
+        1,
+        V,
+    ),
+    row(
+        Building::SpecialtyFactory,
+        "specialty_factory",
+        8,
+        3,
+        3,
+        1,
+        false,
+        2,
+        1,
+        V,
+    ),
+    row(Building::Library, "library", 8, 3, 3, 1, false, 2, 1, V),
+    row(
+        Building::UnionHall,
+        "union_hall",
+        9,
+        3,
+        3,
+        1,
+        false,
+        2,
+        1,
+        V,
+    ),
+    row(Building::Cloister, "cloister", 10, 4, 4, 1, true, 1, 1, V),
+    row(Building::Statue, "statue", 10, 8, 4, 0, true, 1, 1, V),
 ];
 
 impl Building {

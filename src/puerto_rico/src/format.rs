@@ -1,7 +1,9 @@
 //! Plain fixed-size containers for the state, each with a readable JSON form (names, not
 //! indices). Internally they are arrays, so cloning the state is a memcpy.
 
-use crate::data::{Building, Role, BUILDINGS, NUM_BUILDINGS, NUM_GOODS, NUM_ROLES, NUM_TILES};
+use crate::data::{
+    Building, Role, BASE_BUILDINGS, BUILDINGS, NUM_BUILDINGS, NUM_GOODS, NUM_ROLES, NUM_TILES,
+};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -39,6 +41,9 @@ impl From<PerGood> for GoodsNamed {
 }
 
 impl PerGood {
+    pub fn is_zero(&self) -> bool {
+        self.0 == [0; NUM_GOODS]
+    }
     pub fn total(&self) -> u32 {
         self.0.iter().map(|&x| x as u32).sum()
     }
@@ -170,7 +175,8 @@ impl City {
     }
 }
 
-/// Buildings left in the supply, written as `{"hacienda": 2, ...}` (every kind listed).
+/// Buildings left in the supply, written as `{"hacienda": 2, ...}`: every base kind, and the
+/// Expansion I kinds that have copies left (a missing Expansion I kind reads as 0).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(try_from = "BTreeMap<Building, u8>", into = "BTreeMap<Building, u8>")]
 pub struct BuildingSupply(pub [u8; NUM_BUILDINGS]);
@@ -182,7 +188,10 @@ impl TryFrom<BTreeMap<Building, u8>> for BuildingSupply {
         for d in BUILDINGS.iter() {
             match m.get(&d.kind) {
                 Some(&c) => s[d.kind as usize] = c,
-                None => return Err(format!("building supply does not list {}", d.name)),
+                None if (d.kind as usize) < BASE_BUILDINGS => {
+                    return Err(format!("building supply does not list {}", d.name))
+                }
+                None => {}
             }
         }
         Ok(BuildingSupply(s))
@@ -192,6 +201,7 @@ impl From<BuildingSupply> for BTreeMap<Building, u8> {
     fn from(s: BuildingSupply) -> Self {
         BUILDINGS
             .iter()
+            .filter(|d| (d.kind as usize) < BASE_BUILDINGS || s.0[d.kind as usize] > 0)
             .map(|d| (d.kind, s.0[d.kind as usize]))
             .collect()
     }
@@ -349,9 +359,41 @@ pub mod good_set {
     }
 }
 
-/// An optional island tile kind (index 0..6), written as its name (`"quarry"`) or `null`.
+/// A bit set of building kinds, written as a list of names.
+pub mod building_set {
+    use crate::data::{Building, BUILDINGS};
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    pub fn list(m: u64) -> Vec<Building> {
+        BUILDINGS
+            .iter()
+            .map(|d| d.kind)
+            .filter(|&b| (m >> b as u8) & 1 == 1)
+            .collect()
+    }
+    pub fn serialize<S: Serializer>(m: &u64, s: S) -> Result<S::Ok, S::Error> {
+        list(*m).serialize(s)
+    }
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
+        let mut m = 0u64;
+        for b in Vec::<Building>::deserialize(d)? {
+            m |= 1 << b as u8;
+        }
+        Ok(m)
+    }
+}
+
+/// Island tile names for `last_tile`: the six tile kinds and (Expansion I) `forest`.
+pub const LAST_TILE_NAMES: [&str; 7] = [
+    "corn", "indigo", "sugar", "tobacco", "coffee", "quarry", "forest",
+];
+/// `last_tile` value of a forest (its hospice colonist goes to the windrose).
+pub const FOREST_TILE: u8 = 6;
+
+/// An optional island tile kind (index 0..7, 6 = forest), written as its name (`"quarry"`) or
+/// `null`.
 pub mod opt_tile {
-    use crate::data::TILE_NAMES;
+    use super::LAST_TILE_NAMES as TILE_NAMES;
     use serde::de::Error;
     use serde::{Deserialize, Deserializer, Serialize, Serializer};
 

@@ -28,8 +28,10 @@ pub const DEFAULT_MAX_ROUNDS: i64 = 100;
 /// The game type registered as `puerto_rico`.
 pub type PuertoRicoGame = PuertoRico;
 
+/// Steps of the base game (the base tensor's one-hot); Expansion I steps follow.
 const STEPS: usize = 17;
-const STEP_NAMES: [&str; STEPS] = [
+const ALL_STEPS: usize = 24;
+const STEP_NAMES: [&str; ALL_STEPS] = [
     "choose_role",
     "hacienda",
     "hacienda_draw",
@@ -47,6 +49,13 @@ const STEP_NAMES: [&str; STEPS] = [
     "warehouse",
     "keep",
     "game_over",
+    "draft",
+    "hacienda_forest",
+    "black_market_colonist",
+    "black_market_good",
+    "black_market_vp",
+    "small_wharf",
+    "guest_house",
 ];
 
 fn step_index(s: Step) -> usize {
@@ -61,16 +70,80 @@ const GLOBAL_LEN: usize = STEPS
     + 3 * NUM_ROLES
     + 4
     + 5 * NUM_GOODS
-    + NUM_BUILDINGS
+    + BASE_BUILDINGS
     + MAX_SHIPS * (2 + NUM_GOODS)
     + 9
     + 2 * NUM_GOODS
     + NUM_TILES
-    + NUM_BUILDINGS;
+    + BASE_BUILDINGS;
 /// Length of one player block of the observation tensor.
-const PLAYER_LEN: usize = 4 + NUM_GOODS + 2 * NUM_TILES + 2 * NUM_BUILDINGS + 2;
-/// Total length of the observation tensor (same for every player count).
+const PLAYER_LEN: usize = 4 + NUM_GOODS + 2 * NUM_TILES + 2 * BASE_BUILDINGS + 2;
+/// Total length of the observation tensor (same for every player count) without Expansion I.
 pub const TENSOR_LEN: usize = GLOBAL_LEN + MAX_PLAYERS * PLAYER_LEN;
+const NEW_KINDS: usize = NUM_BUILDINGS - BASE_BUILDINGS;
+/// Expansion I block, global part: step one-hot (7), building supply (14), building set bits
+/// (37), pending building one-hot (37), black-market cut, library doubled, kept barrels (5),
+/// craftsman received (5), observer's small wharf used, guest window open.
+const X_GLOBAL_LEN: usize =
+    (ALL_STEPS - STEPS) + NEW_KINDS + 2 * NUM_BUILDINGS + 2 + 2 * NUM_GOODS + 2;
+/// Expansion I block, per player: owned (14), colonists (14), forests by kind (5).
+const X_PLAYER_LEN: usize = 2 * NEW_KINDS + NUM_GOODS;
+/// Tensor length with Expansion I.
+pub const TENSOR_LEN_X: usize = TENSOR_LEN + X_GLOBAL_LEN + MAX_PLAYERS * X_PLAYER_LEN;
+
+/// Option names whose values differ from their defaults only make sense with Expansion I.
+const X_OPTIONS: [&str; 10] = [
+    "building_set",
+    "building_list",
+    "hacienda_forest_house_exclusive",
+    "black_market_shortfall_only",
+    "harbor_small_wharf_per_kind",
+    "specialty_factory_counts_privilege",
+    "library_2p_once_per_round",
+    "guest_house_timing",
+    "black_market_returns",
+    "cloister_counts_quarries_forests",
+];
+
+/// Refuse option combinations the spec does not cover (or that are not implemented).
+pub fn check_options(config: &Config) -> Result<(), GameError> {
+    let info = PuertoRico::info();
+    if config.bool("nobles") {
+        return Err(GameError::bad_option(
+            "nobles",
+            "Expansion II (the Nobles, rules §9, provisional) is not implemented yet: nobles on \
+             the colonist ship, the 8 Nobles buildings, the changed end trigger and the options \
+             N1-N9 are missing",
+        ));
+    }
+    if config.str("forest_source") != "flip_2011" {
+        return Err(GameError::bad_option(
+            "forest_source",
+            "the 2004 separate forest tiles (E8) are not implemented; only flip_2011",
+        ));
+    }
+    if !config.bool("new_buildings") {
+        for spec in info.options.iter() {
+            if X_OPTIONS.contains(&spec.name) && config.value(spec.name) != &spec.default {
+                return Err(GameError::bad_option(
+                    spec.name,
+                    "this option only applies with new_buildings = true (Expansion I)",
+                ));
+            }
+        }
+        return Ok(());
+    }
+    let fixed = config.str("building_set") == "fixed";
+    if fixed {
+        PuertoRico::fixed_set(config).map_err(|e| GameError::bad_option("building_list", e))?;
+    } else if !config.value("building_list").is_null() {
+        return Err(GameError::bad_option(
+            "building_list",
+            "building_list is only read with building_set = fixed",
+        ));
+    }
+    Ok(())
+}
 
 struct Writer<'a> {
     out: &'a mut [f32],
@@ -122,11 +195,29 @@ impl PuertoRico {
         picks + settler + mayor + builder + craftsman + trader + captain
     }
 
+    /// A seat's score: VP chips + building VP + large-building bonuses (the cloister by the
+    /// option `cloister_counts_quarries_forests`).
+    pub fn score_of(&self, p: usize) -> u32 {
+        let pl = self.player(p);
+        let s = pl.score();
+        if self.new_buildings
+            && pl.occupied(Building::Cloister)
+            && !self.config.bool("cloister_counts_quarries_forests")
+        {
+            s - pl.cloister_bonus(true) + pl.cloister_bonus(false)
+        } else {
+            s
+        }
+    }
+
     fn final_winners(&self) -> Vec<usize> {
         let n = self.n();
         let key = |p: usize| {
             let pl = self.player(p);
-            (pl.score(), pl.doubloons as u64 + pl.goods.total() as u64)
+            (
+                self.score_of(p),
+                pl.doubloons as u64 + pl.goods.total() as u64,
+            )
         };
         let best = (0..n).map(key).max().unwrap_or((0, 0));
         (0..n).filter(|&p| key(p) == best).collect()
@@ -134,6 +225,19 @@ impl PuertoRico {
 
     fn tile_name(t: usize) -> &'static str {
         TILE_NAMES.get(t).copied().unwrap_or("?")
+    }
+
+    /// A mayor / guest-house / black-market target by name: a building, `<kind> plantation` or
+    /// `quarry`.
+    fn target_name(t: usize) -> String {
+        match target_building(t) {
+            Some(b) => BUILDINGS
+                .get(b)
+                .map(|d| d.name.to_string())
+                .unwrap_or_else(|| "?".into()),
+            None if t - BASE_BUILDINGS == QUARRY => "quarry".into(),
+            None => format!("{} plantation", Self::tile_name(t - BASE_BUILDINGS)),
+        }
     }
 
     fn check(&self) -> Result<(), String> {
@@ -206,8 +310,75 @@ impl PuertoRico {
             Step::Build | Step::University => Some(Role::Builder),
             Step::Produce | Step::CraftsmanBonus => Some(Role::Craftsman),
             Step::Trade => Some(Role::Trader),
-            Step::Load | Step::Warehouse | Step::Keep => Some(Role::Captain),
+            Step::Load | Step::Warehouse | Step::Keep | Step::SmallWharf => Some(Role::Captain),
+            Step::Draft => None,
+            Step::HaciendaForest => Some(Role::Settler),
+            Step::BlackMarketColonist | Step::BlackMarketGood | Step::BlackMarketVp => {
+                Some(Role::Builder)
+            }
+            Step::GuestHouse => self.role.filter(|&r| r != Role::Mayor),
         };
+        if self.new_buildings != self.config.bool("new_buildings") {
+            return Err("new_buildings does not match the option new_buildings".into());
+        }
+        if !self.new_buildings && !matches!(self.step as usize, 0..STEPS) {
+            return Err("an Expansion I step in a game without new_buildings".into());
+        }
+        if (self.step == Step::GuestHouse) != self.guest_after.is_some() {
+            return Err("guest_after must be set exactly during the guest_house step".into());
+        }
+        if self.step == Step::GuestHouse && self.guest_queue & (1 << self.actor()) == 0 {
+            return Err("the guest-house window's player is not in guest_queue".into());
+        }
+        if self.step != Step::GuestHouse && self.guest_queue != 0 {
+            return Err("guest_queue is only used during the guest_house step".into());
+        }
+        let bm = matches!(
+            self.step,
+            Step::BlackMarketColonist | Step::BlackMarketGood | Step::BlackMarketVp
+        );
+        if bm != self.pending.is_some() || self.bm_cut > 3 || (!bm && self.bm_cut > 0) {
+            return Err("pending / bm_cut must be set exactly during the black market".into());
+        }
+        if let Some(b) = self.pending {
+            if self.player(self.actor()).buildings.owns(b)
+                || self.building_supply.0[b as usize] == 0
+            {
+                return Err(format!("pending building {} cannot be bought", b.name()));
+            }
+        }
+        if self.step == Step::Draft {
+            if self.round != 1 || self.picks != 0 || self.chooser != self.governor {
+                return Err("the draft happens before the first role choice".into());
+            }
+            if self.acted as u32 != self.building_set.count_ones() {
+                return Err("acted must equal the kinds drafted so far".into());
+            }
+        } else if self.new_buildings && self.building_set.count_ones() != SET_SIZE {
+            return Err(format!(
+                "building_set lists {} violet kinds, expected {SET_SIZE}",
+                self.building_set.count_ones()
+            ));
+        }
+        if !self.new_buildings && self.building_set != 0 {
+            return Err("building_set is only used with new_buildings".into());
+        }
+        for b in 0..NUM_BUILDINGS {
+            if self.building_set & (1 << b) != 0 && BUILDINGS[b].class != Class::Violet {
+                return Err(format!("building_set lists {}", BUILDINGS[b].name));
+            }
+        }
+        if self.building_set >> NUM_BUILDINGS != 0 {
+            return Err("building_set out of range".into());
+        }
+        for &(cost, slots) in DRAFT_SLOTS.iter() {
+            let have = (0..NUM_BUILDINGS)
+                .filter(|&b| self.building_set & (1 << b) != 0 && BUILDINGS[b].cost == cost)
+                .count();
+            if have > slots as usize {
+                return Err(format!("building_set has {have} kinds of cost {cost}"));
+            }
+        }
         if want_role != self.role {
             return Err(format!(
                 "step {} does not fit the role being played ({})",
@@ -217,6 +388,9 @@ impl PuertoRico {
         }
         let acted_limit = match self.step {
             Step::Refill => n + 1,
+            Step::Draft => SET_SIZE as usize,
+            // The library's second settler tile is taken with acted == n.
+            Step::Settle | Step::HaciendaForest if self.doubled => n + 1,
             _ => n,
         };
         if self.acted as usize >= acted_limit && self.step != Step::GameOver {
@@ -231,12 +405,21 @@ impl PuertoRico {
         if self.no_load_turns as usize >= n && self.step == Step::Load {
             return Err("no_load_turns reached the player count during loading".into());
         }
-        if (self.step == Step::Hospice) != self.last_tile.is_some() {
+        if matches!(self.step, Step::Hospice | Step::HaciendaForest) != self.last_tile.is_some() {
             return Err("last_tile must be set exactly during the hospice step".into());
         }
         if let Some(t) = self.last_tile {
             let pl = self.player(self.actor());
-            if t as usize >= NUM_TILES || pl.empty_circles(NUM_BUILDINGS + t as usize) == 0 {
+            if self.step == Step::HaciendaForest {
+                if t as usize >= NUM_GOODS {
+                    return Err(format!("hacienda tile {t} is not a plantation"));
+                }
+            } else if t == FOREST_TILE {
+                if !self.new_buildings {
+                    return Err("a forest in a game without new_buildings".into());
+                }
+            } else if t as usize >= NUM_TILES || pl.empty_circles(BASE_BUILDINGS + t as usize) == 0
+            {
                 return Err(format!("last_tile {t} has no free circle"));
             }
         }
@@ -244,21 +427,43 @@ impl PuertoRico {
             return Err("last_building must be set exactly during the university step".into());
         }
         if let Some(b) = self.last_building {
-            if self.player(self.actor()).empty_circles(b as usize) == 0 {
+            if self.player(self.actor()).empty_building(b as usize) == 0 {
                 return Err(format!("last_building {} has no free circle", b.name()));
             }
         }
-        if self.floor as usize > NUM_TARGETS || self.todo as usize > n + 1 {
+        let todo_limit = match self.step {
+            Step::SmallWharf => 60,
+            _ => n + 1,
+        };
+        if self.floor as usize > NUM_TARGETS || self.todo as usize > todo_limit {
             return Err("floor or todo out of range".into());
         }
         if matches!(self.step, Step::Warehouse | Step::Keep) {
             let p = self.actor();
-            if self.todo > 3 || self.warehoused & !self.player(p).goods.mask() != 0 {
+            let goods = self.player(p).goods;
+            if self.todo > 3 || self.warehoused & !goods.mask() != 0 {
                 return Err("warehouse bookkeeping does not fit the player's goods".into());
             }
+            if (0..NUM_GOODS).any(|g| {
+                self.kept.0[g] > goods.0[g]
+                    || (self.kept.0[g] > 0 && self.warehoused & (1 << g) != 0)
+            }) || self.kept.total() > 4
+            {
+                return Err("kept barrels do not fit the player's goods".into());
+            }
+        } else if !self.kept.is_zero() {
+            return Err("kept is only used during storage".into());
+        }
+        if self.step == Step::SmallWharf && self.small_wharf_used & (1 << self.actor()) == 0 {
+            return Err("a small-wharf load by a player who has not used it".into());
         }
         let bits = (1u32 << n) - 1;
-        if (self.quarry_taken as u32) & !bits != 0 || (self.wharf_used as u32) & !bits != 0 {
+        if (self.quarry_taken as u32) & !bits != 0
+            || (self.wharf_used as u32) & !bits != 0
+            || (self.small_wharf_used as u32) & !bits != 0
+            || (self.library_used as u32) & !bits != 0
+            || (self.guest_queue as u32) & !bits != 0
+        {
             return Err("seat bit masks name seats that do not exist".into());
         }
         if self.craftsman_kinds >= 32 || self.warehoused >= 32 {
@@ -292,6 +497,12 @@ impl PuertoRico {
                     ));
                 }
                 plantations[t] += pl.island.0[t] as u32;
+            }
+            if !self.new_buildings && !pl.forests.is_zero() {
+                return Err(format!("player {p} has forests without new_buildings"));
+            }
+            for g in 0..NUM_GOODS {
+                plantations[g] += pl.forests.0[g] as u32;
             }
             for b in 0..NUM_BUILDINGS {
                 let x = pl.buildings.0[b];
@@ -332,6 +543,9 @@ impl PuertoRico {
             }
             plantations[g] +=
                 self.plantation_row.0[g] as u32 + self.deck.0[g] as u32 + self.discard.0[g] as u32;
+            if self.step == Step::HaciendaForest && self.last_tile == Some(g as u8) {
+                plantations[g] += 1;
+            }
             if plantations[g] != s.plantations[g] as u32 {
                 return Err(format!(
                     "{} {} plantations in the game, expected {}",
@@ -343,6 +557,8 @@ impl PuertoRico {
             return Err(format!("quarries do not add up to {}", s.quarries));
         }
         let total_colonists = s.colonist_supply as u32 + s.colonist_ship as u32;
+        colonists += self.removed_colonists as u32;
+        vp += self.removed_vp as i64;
         if colonists != total_colonists {
             return Err(format!(
                 "{colonists} colonists in the game, expected {total_colonists}"
@@ -356,12 +572,16 @@ impl PuertoRico {
         }
         for d in BUILDINGS.iter() {
             let i = d.kind as usize;
-            if buildings[i] != d.kind.copies(n) as u32 {
+            let in_game = if self.new_buildings {
+                d.class != Class::Violet || self.building_set & (1 << i) != 0
+            } else {
+                i < BASE_BUILDINGS
+            };
+            let want = if in_game { d.kind.copies(n) as u32 } else { 0 };
+            if buildings[i] != want {
                 return Err(format!(
-                    "{} copies of {} in the game, expected {}",
-                    buildings[i],
-                    d.name,
-                    d.kind.copies(n)
+                    "{} copies of {} in the game, expected {want}",
+                    buildings[i], d.name,
                 ));
             }
         }
@@ -415,9 +635,9 @@ impl PuertoRico {
             if !show_vp {
                 m.insert("vp".into(), Value::Null);
             }
-            m.insert("building_points".into(), json!(pl.building_points()));
+            m.insert("building_points".into(), json!(self.score_of(p) - pl.vp));
             if show_vp {
-                m.insert("score".into(), json!(pl.score()));
+                m.insert("score".into(), json!(self.score_of(p)));
             }
         }
         v
@@ -443,6 +663,91 @@ impl Game for PuertoRico {
                     "Each player may decline his whole production in the craftsman phase \
                      (rules A16); by default production is automatic.",
                 ),
+                OptionSpec::bool(
+                    "new_buildings",
+                    false,
+                    "Expansion I \"The New Buildings\" (rules §8): 14 new violet kinds, forests, \
+                     and a set of 17 violet kinds chosen by building_set.",
+                ),
+                OptionSpec::choice(
+                    "building_set",
+                    "draft",
+                    &["draft", "random", "fixed", "base"],
+                    "Expansion I: how the 17 violet kinds are chosen: draft (rules §8.2, the \
+                     players pick one kind at a time from the governor), random (a draft of \
+                     uniformly random legal picks, drawn from the seed), fixed (building_list), \
+                     base (the base game's kinds).",
+                ),
+                OptionSpec::json(
+                    "building_list",
+                    Value::Null,
+                    "Expansion I with building_set = fixed: the 17 violet kinds by name, filling \
+                     the draft slots (costs 1, 2, 2, 3, 4, 5, 5, 6, 7, 8, 8, 9 and five 10s).",
+                ),
+                OptionSpec::bool(
+                    "hacienda_forest_house_exclusive",
+                    false,
+                    "Expansion I (E2): hacienda and forest house never in the same game (2004 \
+                     rules); by default both may be chosen (2011 rules).",
+                ),
+                OptionSpec::bool(
+                    "black_market_shortfall_only",
+                    false,
+                    "Expansion I (E1): the black market only covers the exact shortfall; by \
+                     default any items up to the price (the Greek example).",
+                ),
+                OptionSpec::choice(
+                    "black_market_returns",
+                    "supply",
+                    &["supply", "out_of_game"],
+                    "Expansion I (E9): returned colonists and VP go back to the supplies (rules) \
+                     or leave the game (Italian review).",
+                ),
+                OptionSpec::bool(
+                    "harbor_small_wharf_per_kind",
+                    false,
+                    "Expansion I (E3): the harbor gives +1 per kind in a small-wharf load \
+                     instead of +1 per load.",
+                ),
+                OptionSpec::bool(
+                    "specialty_factory_counts_privilege",
+                    false,
+                    "Expansion I (E4): the craftsman's privilege barrel counts for his specialty \
+                     factory.",
+                ),
+                OptionSpec::bool(
+                    "cloister_counts_quarries_forests",
+                    true,
+                    "Expansion I (E5): quarries and forests form cloister sets; false counts \
+                     plantations only.",
+                ),
+                OptionSpec::bool(
+                    "library_2p_once_per_round",
+                    true,
+                    "Expansion I (E6): in the 2-player game the library doubles only the \
+                     owner's first privilege of each round.",
+                ),
+                OptionSpec::choice(
+                    "guest_house_timing",
+                    "any_time",
+                    &["any_time", "phase_start"],
+                    "Expansion I (E7): guest-house moves at the start of every phase but the \
+                     mayor, before each of the owner's own decisions and after he builds \
+                     (any_time), or only at the start of each phase.",
+                ),
+                OptionSpec::choice(
+                    "forest_source",
+                    "flip_2011",
+                    &["flip_2011", "tiles_2004"],
+                    "Expansion I (E8): a forest is a face-up plantation turned face down (2011). \
+                     The 2004 separate forest tiles are not implemented (refused).",
+                ),
+                OptionSpec::bool(
+                    "nobles",
+                    false,
+                    "Expansion II \"The Nobles\" (rules §9, PROVISIONAL: no official rules text \
+                     was read). Not implemented yet: refused.",
+                ),
                 OptionSpec::int(
                     "max_rounds",
                     DEFAULT_MAX_ROUNDS,
@@ -466,6 +771,7 @@ impl Game for PuertoRico {
                 got: config.players,
             });
         }
+        check_options(config)?;
         Ok(PuertoRico::setup(config, seed))
     }
 
@@ -474,7 +780,11 @@ impl Game for PuertoRico {
     }
 
     fn num_distinct_actions(&self) -> u32 {
-        NUM_ACTIONS
+        if self.new_buildings {
+            NUM_ACTIONS_X
+        } else {
+            NUM_ACTIONS
+        }
     }
 
     fn turn(&self) -> Turn {
@@ -518,9 +828,7 @@ impl Game for PuertoRico {
     }
 
     fn scores(&self) -> Vec<f64> {
-        (0..self.n())
-            .map(|p| self.player(p).score() as f64)
-            .collect()
+        (0..self.n()).map(|p| self.score_of(p) as f64).collect()
     }
 
     fn winners(&self) -> Vec<usize> {
@@ -572,7 +880,11 @@ impl Game for PuertoRico {
     }
 
     fn observation_tensor_len(&self) -> usize {
-        TENSOR_LEN
+        if self.new_buildings {
+            TENSOR_LEN_X
+        } else {
+            TENSOR_LEN
+        }
     }
 
     fn observation_tensor(&self, seat: usize, out: &mut [f32]) {
@@ -582,7 +894,7 @@ impl Game for PuertoRico {
         let over = self.step == Step::GameOver;
         let hide = self.hidden_vp() && !over;
         let mut w = Writer { out, i: 0 };
-        w.one_hot(STEPS, Some(step_index(self.step)));
+        w.one_hot(STEPS, Some(step_index(self.step)).filter(|&i| i < STEPS));
         w.one_hot(NUM_ROLES, self.role.map(|r| r as usize));
         w.put(self.round as f32);
         w.one_hot(MAX_PLAYERS, Some(rel(self.governor as usize)));
@@ -608,7 +920,7 @@ impl Game for PuertoRico {
         w.counts(&self.deck.0);
         w.counts(&self.discard.0);
         w.counts(&self.trading_house.0);
-        w.counts(&self.building_supply.0);
+        w.counts(&self.building_supply.0[..BASE_BUILDINGS]);
         for i in 0..MAX_SHIPS {
             let s = if i < self.ships.as_slice().len() {
                 self.ships.s[i]
@@ -631,7 +943,7 @@ impl Game for PuertoRico {
         w.bits(NUM_GOODS, self.craftsman_kinds as u32);
         w.bits(NUM_GOODS, self.warehoused as u32);
         w.one_hot(NUM_TILES, self.last_tile.map(|t| t as usize));
-        w.one_hot(NUM_BUILDINGS, self.last_building.map(|b| b as usize));
+        w.one_hot(BASE_BUILDINGS, self.last_building.map(|b| b as usize));
         for r in 0..MAX_PLAYERS {
             if r >= n {
                 for _ in 0..PLAYER_LEN {
@@ -649,16 +961,50 @@ impl Game for PuertoRico {
             w.counts(&pl.goods.0);
             w.counts(&pl.island.0);
             w.counts(&pl.island_colonists.0);
-            for b in 0..NUM_BUILDINGS {
+            for b in 0..BASE_BUILDINGS {
                 w.put((pl.buildings.0[b] > 0) as u8 as f32);
             }
-            for b in 0..NUM_BUILDINGS {
+            for b in 0..BASE_BUILDINGS {
                 w.put(pl.buildings.colonists(b) as f32);
             }
             w.put(pl.san_juan as f32);
-            w.put(pl.building_points() as f32);
+            w.put(self.score_of(p) as f32 - pl.vp as f32);
         }
         debug_assert_eq!(w.i, TENSOR_LEN);
+        if !self.new_buildings {
+            return;
+        }
+        // Expansion I block.
+        let si = step_index(self.step);
+        w.one_hot(ALL_STEPS - STEPS, si.checked_sub(STEPS));
+        w.counts(&self.building_supply.0[BASE_BUILDINGS..]);
+        for b in 0..NUM_BUILDINGS {
+            w.put(((self.building_set >> b) & 1) as f32);
+        }
+        w.one_hot(NUM_BUILDINGS, self.pending.map(|b| b as usize));
+        w.put(self.bm_cut as f32);
+        w.put(self.doubled as u8 as f32);
+        w.counts(&self.kept.0);
+        w.counts(&self.craft_received.0);
+        w.put(((self.small_wharf_used >> seat.min(7)) & 1) as f32);
+        w.put((self.step == Step::GuestHouse) as u8 as f32);
+        for r in 0..MAX_PLAYERS {
+            if r >= n {
+                for _ in 0..X_PLAYER_LEN {
+                    w.put(0.0);
+                }
+                continue;
+            }
+            let pl = self.player((seat + r) % n);
+            for b in BASE_BUILDINGS..NUM_BUILDINGS {
+                w.put((pl.buildings.0[b] > 0) as u8 as f32);
+            }
+            for b in BASE_BUILDINGS..NUM_BUILDINGS {
+                w.put(pl.buildings.colonists(b) as f32);
+            }
+            w.counts(&pl.forests.0);
+        }
+        debug_assert_eq!(w.i, TENSOR_LEN_X);
     }
 
     fn action_label(&self, a: Action) -> String {
@@ -678,16 +1024,7 @@ impl Game for PuertoRico {
                 _ => "accept".into(),
             },
             _ if a < PLACE => format!("build {}", BUILDINGS[(a - BUILD) as usize].name),
-            _ if a < BONUS => {
-                let t = (a - PLACE) as usize;
-                if t < NUM_BUILDINGS {
-                    format!("place {}", BUILDINGS[t].name)
-                } else if t - NUM_BUILDINGS == QUARRY {
-                    "place quarry".into()
-                } else {
-                    format!("place {} plantation", Self::tile_name(t - NUM_BUILDINGS))
-                }
-            }
+            _ if a < BONUS => format!("place {}", Self::target_name((a - PLACE) as usize)),
             _ if a < SELL => format!("bonus {}", good(BONUS)),
             _ if a < LOAD => format!("sell {}", good(SELL)),
             _ if a < WHARF => {
@@ -705,6 +1042,32 @@ impl Game for PuertoRico {
             _ if a < KEEP => format!("warehouse {}", good(WAREHOUSE)),
             _ if a < DRAW => format!("keep {}", good(KEEP)),
             _ if a < NUM_ACTIONS => format!("draw {}", good(DRAW)),
+            _ if a < PLACE_X => format!(
+                "build {}",
+                BUILDINGS[(a - BUILD_X) as usize + BASE_BUILDINGS].name
+            ),
+            _ if a < DRAFT => format!(
+                "place {}",
+                Self::target_name((a - PLACE_X) as usize + BASE_TARGETS)
+            ),
+            _ if a < FOREST => format!("draft {}", BUILDINGS[(a - DRAFT) as usize].name),
+            _ if a < HACIENDA_FOREST => format!("forest {}", good(FOREST)),
+            HACIENDA_FOREST => "hacienda forest".into(),
+            _ if a < BM_GOOD => {
+                let t = (a - BM_COLONIST) as usize;
+                if t == NUM_TARGETS {
+                    "return colonist from san_juan".into()
+                } else {
+                    format!("return colonist from {}", Self::target_name(t))
+                }
+            }
+            _ if a < BM_VP => format!("return {}", good(BM_GOOD)),
+            BM_VP => "return vp".into(),
+            _ if a < SMALL_WHARF => format!("trading post {}", good(TRADING_POST)),
+            _ if a < GUEST => format!("small wharf {}", good(SMALL_WHARF)),
+            _ if a < NUM_ACTIONS_X => {
+                format!("guest to {}", Self::target_name((a - GUEST) as usize))
+            }
             _ => format!("action {a}"),
         }
     }
@@ -810,7 +1173,7 @@ impl Game for PuertoRico {
                 if Turn::Player(p) == self.turn() { " (to move)" } else { "" },
                 pl.doubloons,
                 pl.vp,
-                pl.score(),
+                self.score_of(p),
                 pl.san_juan,
                 island.join(" "),
                 city.join(" "),
@@ -836,7 +1199,7 @@ impl Game for PuertoRico {
         let n = self.n();
         let val = |p: usize| {
             let pl = self.player(p);
-            pl.score() as f64 + pl.doubloons as f64 / 5.0 + pl.goods.total() as f64 / 10.0
+            self.score_of(p) as f64 + pl.doubloons as f64 / 5.0 + pl.goods.total() as f64 / 10.0
         };
         let total: f64 = (0..n).map(val).sum();
         if total <= 0.0 || seat >= n {

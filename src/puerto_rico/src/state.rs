@@ -29,14 +29,17 @@ pub const HACIENDA_QUARRY: Action = 16;
 pub const ACCEPT: Action = 17;
 /// `BUILD + b`: build building b.
 pub const BUILD: Action = 18;
-/// `PLACE + t`: mayor places one colonist on building t (t < NUM_BUILDINGS) or on a plantation of
-/// kind / quarry `t - NUM_BUILDINGS`.
-pub const PLACE: Action = BUILD + NUM_BUILDINGS as Action;
+/// `PLACE + t`: mayor places one colonist on target t (base targets 0..29: buildings 0..23 in
+/// chart order, then the plantation kinds and the quarry). Expansion I buildings use `PLACE_X`.
+pub const PLACE: Action = BUILD + BASE_BUILDINGS as Action;
+/// Mayor targets: base buildings 0..23, island tiles 23..29 (corn..coffee, quarry), Expansion I
+/// buildings 29..43. Ascending target order is the placement order.
+pub const BASE_TARGETS: usize = BASE_BUILDINGS + NUM_TILES;
 pub const NUM_TARGETS: usize = NUM_BUILDINGS + NUM_TILES;
 // Mayor targets are kept in a u64 bit mask.
 const _: () = assert!(NUM_TARGETS <= 64);
 /// `BONUS + g`: the craftsman's privilege barrel.
-pub const BONUS: Action = PLACE + NUM_TARGETS as Action;
+pub const BONUS: Action = PLACE + BASE_TARGETS as Action;
 /// `SELL + g`: sell one barrel to the trading house.
 pub const SELL: Action = BONUS + 5;
 /// `LOAD + 3 g + s`: load good g onto cargo ship s (ships smallest first).
@@ -45,11 +48,77 @@ pub const LOAD: Action = SELL + 5;
 pub const WHARF: Action = LOAD + 15;
 /// `WAREHOUSE + g`: store every barrel of g in a warehouse (end of the captain phase).
 pub const WAREHOUSE: Action = WHARF + 5;
-/// `KEEP + g`: keep the single free barrel of g (end of the captain phase).
+/// `KEEP + g`: keep one barrel of g (end of the captain phase).
 pub const KEEP: Action = WAREHOUSE + 5;
 /// `DRAW + k`: chance outcome: a plantation of kind k comes off the deck.
 pub const DRAW: Action = KEEP + 5;
+/// Actions of the base game (every id below this keeps its meaning with the expansions).
 pub const NUM_ACTIONS: Action = DRAW + 5;
+
+// --- Expansion I (only with `new_buildings`) ---
+/// `BUILD_X + i`: build Expansion I building 23 + i.
+pub const BUILD_X: Action = NUM_ACTIONS;
+/// `PLACE_X + i`: place a colonist on Expansion I building 23 + i (target 29 + i).
+pub const PLACE_X: Action = BUILD_X + (NUM_BUILDINGS - BASE_BUILDINGS) as Action;
+/// `DRAFT + b`: set-up draft: put building kind b into the game.
+pub const DRAFT: Action = PLACE_X + (NUM_BUILDINGS - BASE_BUILDINGS) as Action;
+/// `FOREST + k`: settler with an occupied forest house: take the face-up plantation k as a forest.
+pub const FOREST: Action = DRAFT + NUM_BUILDINGS as Action;
+/// Hacienda + forest house: place the drawn tile as a forest.
+pub const HACIENDA_FOREST: Action = FOREST + 5;
+/// `BM_COLONIST + t`: black market: return a colonist from target t (NUM_TARGETS = windrose).
+pub const BM_COLONIST: Action = HACIENDA_FOREST + 1;
+/// `BM_GOOD + g`: black market: return one barrel of g.
+pub const BM_GOOD: Action = BM_COLONIST + NUM_TARGETS as Action + 1;
+/// Black market: return one VP chip.
+pub const BM_VP: Action = BM_GOOD + 5;
+/// `TRADING_POST + g`: trader: sell one barrel of g to the supply through the trading post.
+pub const TRADING_POST: Action = BM_VP + 1;
+/// `SMALL_WHARF + g`: captain: put one barrel of g on the small wharf (then more, or pass to ship).
+pub const SMALL_WHARF: Action = TRADING_POST + 5;
+/// `GUEST + t`: move one colonist from the guest house to an empty circle of target t.
+pub const GUEST: Action = SMALL_WHARF + 5;
+/// Actions with Expansion I.
+pub const NUM_ACTIONS_X: Action = GUEST + NUM_TARGETS as Action;
+
+/// The building on target t, if t is a building target.
+#[inline]
+pub fn target_building(t: usize) -> Option<usize> {
+    if t < BASE_BUILDINGS {
+        Some(t)
+    } else if t < BASE_TARGETS {
+        None
+    } else {
+        Some(t - NUM_TILES)
+    }
+}
+/// The target index of building b.
+#[inline]
+pub fn building_target(b: usize) -> usize {
+    if b < BASE_BUILDINGS {
+        b
+    } else {
+        b + NUM_TILES
+    }
+}
+/// The action id that builds building b.
+#[inline]
+pub fn build_id(b: usize) -> Action {
+    if b < BASE_BUILDINGS {
+        BUILD + b as Action
+    } else {
+        BUILD_X + (b - BASE_BUILDINGS) as Action
+    }
+}
+/// The action id that places a colonist on target t.
+#[inline]
+pub fn place_id(t: usize) -> Action {
+    if t < BASE_TARGETS {
+        PLACE + t as Action
+    } else {
+        PLACE_X + (t - BASE_TARGETS) as Action
+    }
+}
 
 /// Where the game is: who decides what next.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -85,9 +154,49 @@ pub enum Step {
     Load,
     /// End of the captain phase: choose a kind to warehouse.
     Warehouse,
-    /// End of the captain phase: choose the single barrel to keep.
+    /// End of the captain phase: choose a barrel to keep (the single free one; with an
+    /// occupied storehouse up to 3 more, one at a time in non-decreasing kind order).
     Keep,
     GameOver,
+    // --- Expansion I ---
+    /// Set-up draft: the actor puts one violet kind into the game.
+    Draft,
+    /// Settler, hacienda + occupied forest house: place the drawn tile (`last_tile`) as a
+    /// plantation (pass) or as a forest.
+    HaciendaForest,
+    /// Builder, occupied black market, building `pending`: return a colonist or not.
+    BlackMarketColonist,
+    /// ... return a barrel or not.
+    BlackMarketGood,
+    /// ... return a VP chip or not.
+    BlackMarketVp,
+    /// Captain: the small-wharf load in progress (`todo` barrels so far): add a barrel or pass.
+    SmallWharf,
+    /// Guest-house window: the actor may move guest-house colonists, then passes.
+    GuestHouse,
+}
+
+/// Where play continues after a guest-house window.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Resume {
+    /// The window opened a phase: start the role being played.
+    RoleStart,
+    /// The window followed the actor's build: the next builder.
+    Build,
+}
+
+fn is_zero_u8(x: &u8) -> bool {
+    *x == 0
+}
+fn is_zero_u64(x: &u64) -> bool {
+    *x == 0
+}
+fn is_zero_u32(x: &u32) -> bool {
+    *x == 0
+}
+fn not(x: &bool) -> bool {
+    !*x
 }
 
 /// One player.
@@ -105,6 +214,9 @@ pub struct Player {
     pub buildings: City,
     /// Colonists waiting on the windrose ("San Juan").
     pub san_juan: u8,
+    /// Expansion I: forests (face-down plantations) by the kind of the tile; no circles.
+    #[serde(default, skip_serializing_if = "PerGood::is_zero")]
+    pub forests: PerGood,
 }
 
 pub const MAX_PLAYERS: usize = 5;
@@ -141,7 +253,7 @@ impl From<Players> for Vec<Player> {
 
 impl Player {
     pub fn island_used(&self) -> u32 {
-        self.island.total()
+        self.island.total() + self.forests.total()
     }
     pub fn city_used(&self) -> u32 {
         let mut n = 0;
@@ -159,20 +271,31 @@ impl Player {
     /// Empty circles on target t (a building or an island tile kind).
     #[inline]
     pub fn empty_circles(&self, t: usize) -> u32 {
-        if t < NUM_BUILDINGS {
-            let x = self.buildings.0[t];
+        if !(BASE_BUILDINGS..BASE_TARGETS).contains(&t) {
+            let b = if t < BASE_BUILDINGS { t } else { t - NUM_TILES };
+            let x = self.buildings.0[b % NUM_BUILDINGS];
             if x == 0 {
                 0
             } else {
-                (BUILDINGS[t].circles as u32).saturating_sub(x as u32 - 1)
+                (BUILDINGS[b % NUM_BUILDINGS].circles as u32).saturating_sub(x as u32 - 1)
             }
         } else {
-            let k = t - NUM_BUILDINGS;
+            let k = t - BASE_BUILDINGS;
             (self.island.0[k] as u32).saturating_sub(self.island_colonists.0[k] as u32)
         }
     }
+    /// Empty circles on building b.
+    #[inline]
+    pub fn empty_building(&self, b: usize) -> u32 {
+        let x = self.buildings.0[b];
+        if x == 0 {
+            0
+        } else {
+            (BUILDINGS[b].circles as u32).saturating_sub(x as u32 - 1)
+        }
+    }
     pub fn empty_building_circles(&self) -> u32 {
-        (0..NUM_BUILDINGS).map(|b| self.empty_circles(b)).sum()
+        (0..NUM_BUILDINGS).map(|b| self.empty_building(b)).sum()
     }
     /// Every colonist the player owns (tiles, buildings, windrose).
     pub fn colonists(&self) -> u32 {
@@ -242,7 +365,23 @@ impl Player {
                 }
             }
         }
+        if self.occupied(Building::Cloister) {
+            s += self.cloister_bonus(true);
+        }
         s
+    }
+    /// Expansion I cloister (rules §8.4): sets of 3 identical island tiles (each plantation kind,
+    /// and with `all` the quarries and the forests as one type each): 1/2/3/4 sets score
+    /// 1/3/6/10 VP.
+    pub fn cloister_bonus(&self, all: bool) -> u32 {
+        let mut sets = 0u32;
+        for k in 0..NUM_GOODS {
+            sets += self.island.0[k] as u32 / 3;
+        }
+        if all {
+            sets += self.island.0[QUARRY] as u32 / 3 + self.forests.total() / 3;
+        }
+        [0, 1, 3, 6, 10][sets.min(4) as usize]
     }
     pub fn score(&self) -> u32 {
         self.vp + self.building_points()
@@ -253,7 +392,9 @@ impl Player {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PuertoRico {
-    /// The configuration (shared: cloning a state does not copy it).
+    /// The configuration (shared: cloning a state does not copy it). Options missing from a
+    /// hand-written position take their defaults.
+    #[serde(deserialize_with = "de_config")]
     pub config: Arc<Config>,
     /// Round number, from 1.
     pub round: u32,
@@ -322,9 +463,58 @@ pub struct PuertoRico {
     /// Builder: the building the university colonist would go on.
     #[serde(default)]
     pub last_building: Option<Building>,
+    // --- Expansion I (all optional in the JSON; absent in base games) ---
+    /// The game is played with Expansion I (must match the `new_buildings` option).
+    #[serde(default, skip_serializing_if = "not")]
+    pub new_buildings: bool,
+    /// Expansion I: the violet kinds put into the game (by the draft or the set-up options).
+    #[serde(default, skip_serializing_if = "is_zero_u64", with = "building_set")]
+    pub building_set: u64,
+    /// Black market: the building being bought while items are returned.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pending: Option<Building>,
+    /// Black market: items returned so far for `pending` (each cuts the price by 1).
+    #[serde(default, skip_serializing_if = "is_zero_u8")]
+    pub bm_cut: u8,
+    /// Storage: barrels the actor keeps so far (not warehoused).
+    #[serde(default, skip_serializing_if = "PerGood::is_zero")]
+    pub kept: PerGood,
+    /// The privilege of the role being played is doubled (the chooser's occupied library).
+    #[serde(default, skip_serializing_if = "not")]
+    pub doubled: bool,
+    /// 2 players (E6): seats whose library already doubled a privilege this round.
+    #[serde(default, skip_serializing_if = "is_zero_u8", with = "seat_set")]
+    pub library_used: u8,
+    /// Captain: seats that used their small wharf this phase.
+    #[serde(default, skip_serializing_if = "is_zero_u8", with = "seat_set")]
+    pub small_wharf_used: u8,
+    /// Guest-house window: seats still to be asked.
+    #[serde(default, skip_serializing_if = "is_zero_u8", with = "seat_set")]
+    pub guest_queue: u8,
+    /// Guest-house window: where play continues afterwards.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub guest_after: Option<Resume>,
+    /// Craftsman: barrels the craftsman received in production (specialty factory, E4).
+    #[serde(default, skip_serializing_if = "PerGood::is_zero")]
+    pub craft_received: PerGood,
+    /// Colonists taken out of the game by the black market (option
+    /// `black_market_returns = out_of_game`, E9).
+    #[serde(default, skip_serializing_if = "is_zero_u8")]
+    pub removed_colonists: u8,
+    /// VP chips taken out of the game by the black market (E9).
+    #[serde(default, skip_serializing_if = "is_zero_u32")]
+    pub removed_vp: u32,
     /// The game's RNG (optional in a hand-written position: seed 0).
     #[serde(default = "default_rng")]
     pub rng: GameRng,
+}
+
+fn de_config<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Arc<Config>, D::Error> {
+    use meeple_core::Game;
+    use serde::de::Error;
+    let c = Config::deserialize(d)?;
+    let full = Config::new(&PuertoRico::info(), c.players, &c.options).map_err(D::Error::custom)?;
+    Ok(Arc::new(full))
 }
 
 fn default_rng() -> GameRng {
@@ -385,9 +575,12 @@ impl PuertoRico {
         for (i, &c) in s.ships.iter().enumerate() {
             ships.s[i].capacity = c;
         }
+        let x = config.bool("new_buildings");
         let mut supply = [0u8; NUM_BUILDINGS];
-        for d in BUILDINGS.iter() {
-            supply[d.kind as usize] = d.kind.copies(n);
+        for d in BUILDINGS[..BASE_BUILDINGS].iter() {
+            if !x || d.class != Class::Violet {
+                supply[d.kind as usize] = d.kind.copies(n);
+            }
         }
         let mut g = PuertoRico {
             config: Arc::new(config.clone()),
@@ -423,6 +616,19 @@ impl PuertoRico {
             warehoused: 0,
             last_tile: None,
             last_building: None,
+            new_buildings: x,
+            building_set: 0,
+            pending: None,
+            bm_cut: 0,
+            kept: PerGood::default(),
+            doubled: false,
+            library_used: 0,
+            small_wharf_used: 0,
+            guest_queue: 0,
+            guest_after: None,
+            craft_received: PerGood::default(),
+            removed_colonists: 0,
+            removed_vp: 0,
             rng,
         };
         // Setup randomness: the first face-up row (N + 1 tiles).
@@ -434,7 +640,114 @@ impl PuertoRico {
                 g.plantation_row.0[k] += 1;
             }
         }
+        if x {
+            match config.str("building_set") {
+                "base" => g.set_buildings(BASE_VIOLET),
+                "random" => {
+                    // A draft of uniformly random legal picks.
+                    let mut picks = Vec::new();
+                    while g.building_set.count_ones() < SET_SIZE {
+                        picks.clear();
+                        for b in 0..NUM_BUILDINGS {
+                            if g.draft_ok(b) {
+                                picks.push(b);
+                            }
+                        }
+                        if picks.is_empty() {
+                            break;
+                        }
+                        let b = picks[g.rng.index(picks.len())];
+                        g.set_buildings(g.building_set | 1 << b);
+                    }
+                }
+                "fixed" => {
+                    let set = Self::fixed_set(config).unwrap_or(BASE_VIOLET);
+                    g.set_buildings(set);
+                }
+                _ => g.step = Step::Draft,
+            }
+        }
         g
+    }
+
+    /// The building set of the option `building_list` (17 violet kinds filling the draft slots).
+    pub fn fixed_set(config: &Config) -> Result<u64, String> {
+        let list = config
+            .value("building_list")
+            .as_array()
+            .ok_or("building_list must be a list of 17 violet building names")?;
+        let mut set = 0u64;
+        for v in list {
+            let name = v.as_str().unwrap_or("");
+            let d = BUILDINGS
+                .iter()
+                .find(|d| d.name == name)
+                .ok_or_else(|| format!("building_list: unknown building '{name}'"))?;
+            if d.class != Class::Violet {
+                return Err(format!(
+                    "building_list: {name} is a production building (always in the game)"
+                ));
+            }
+            if set & (1 << d.kind as u8) != 0 {
+                return Err(format!("building_list: {name} listed twice"));
+            }
+            set |= 1 << d.kind as u8;
+        }
+        for &(cost, slots) in DRAFT_SLOTS.iter() {
+            let have = (0..NUM_BUILDINGS)
+                .filter(|&b| set & (1 << b) != 0 && BUILDINGS[b].cost == cost)
+                .count();
+            if have != slots as usize {
+                return Err(format!(
+                    "building_list has {have} kinds of cost {cost}; the draft slots take {slots}"
+                ));
+            }
+        }
+        let both = (1u64 << Building::Hacienda as u8) | (1u64 << Building::ForestHouse as u8);
+        if config.bool("hacienda_forest_house_exclusive") && set & both == both {
+            return Err("building_list has both hacienda and forest house, which \
+                 hacienda_forest_house_exclusive forbids"
+                .into());
+        }
+        Ok(set)
+    }
+
+    /// Put the violet kinds of `set` into the game (copies for the player count).
+    fn set_buildings(&mut self, set: u64) {
+        let n = self.n();
+        for b in 0..NUM_BUILDINGS {
+            if set & (1 << b) != 0 && self.building_set & (1 << b) == 0 {
+                self.building_supply.0[b] = BUILDINGS[b].kind.copies(n);
+            }
+        }
+        self.building_set = set;
+    }
+
+    /// Set-up draft: may building kind b still be chosen (rules §8.2)?
+    pub fn draft_ok(&self, b: usize) -> bool {
+        let d = &BUILDINGS[b];
+        if d.class != Class::Violet || self.building_set & (1 << b) != 0 {
+            return false;
+        }
+        let used = (0..NUM_BUILDINGS)
+            .filter(|&c| self.building_set & (1 << c) != 0 && BUILDINGS[c].cost == d.cost)
+            .count() as u32;
+        if used >= draft_slots(d.cost) {
+            return false;
+        }
+        if self.config.bool("hacienda_forest_house_exclusive") {
+            let other = match d.kind {
+                Building::Hacienda => Some(Building::ForestHouse),
+                Building::ForestHouse => Some(Building::Hacienda),
+                _ => None,
+            };
+            if let Some(o) = other {
+                if self.building_set & (1 << o as u8) != 0 {
+                    return false;
+                }
+            }
+        }
+        true
     }
 
     // -----------------------------------------------------------------------------------------
@@ -472,6 +785,7 @@ impl PuertoRico {
                 if self.hut_quarry(p) {
                     f(HACIENDA_QUARRY);
                 }
+                self.guest_moves(p, f);
             }
             Step::Settle => {
                 f(PASS);
@@ -485,6 +799,16 @@ impl PuertoRico {
                 }
                 if self.can_take_quarry(p) {
                     f(TAKE_QUARRY);
+                }
+                if self.new_buildings {
+                    if pl.occupied(Building::ForestHouse) {
+                        for k in 0..NUM_GOODS {
+                            if self.plantation_row.0[k] > 0 {
+                                f(FOREST + k as Action);
+                            }
+                        }
+                    }
+                    self.guest_moves(p, f);
                 }
             }
             Step::MayorPrivilege => {
@@ -502,26 +826,28 @@ impl PuertoRico {
             Step::Produce => {
                 f(PASS);
                 f(ACCEPT);
+                self.guest_moves(p, f);
             }
             Step::Arrange => {
                 let (mut mask, _) = self.arrange_mask(p);
                 while mask != 0 {
                     let t = mask.trailing_zeros();
-                    f(PLACE + t as Action);
+                    f(place_id(t as usize));
                     mask &= mask - 1;
                 }
             }
             Step::Build => {
                 f(PASS);
                 let used = pl.city_used();
-                for b in 0..NUM_BUILDINGS {
+                for b in 0..self.num_buildings() {
                     if self.can_build_with(p, b, used) {
-                        f(BUILD + b as Action);
+                        f(build_id(b));
                     }
                 }
+                self.guest_moves(p, f);
             }
             Step::CraftsmanBonus => {
-                for g in 0..NUM_GOODS {
+                for g in self.floor as usize..NUM_GOODS {
                     if self.craftsman_kinds & (1 << g) != 0 && self.goods_supply.0[g] > 0 {
                         f(BONUS + g as Action);
                     }
@@ -533,6 +859,16 @@ impl PuertoRico {
                     if self.can_sell(p, g) {
                         f(SELL + g as Action);
                     }
+                }
+                if self.new_buildings {
+                    if pl.occupied(Building::TradingPost) {
+                        for g in 0..NUM_GOODS {
+                            if pl.goods.0[g] > 0 {
+                                f(TRADING_POST + g as Action);
+                            }
+                        }
+                    }
+                    self.guest_moves(p, f);
                 }
             }
             Step::Load => {
@@ -549,6 +885,16 @@ impl PuertoRico {
                         }
                     }
                 }
+                if self.new_buildings {
+                    if self.small_wharf_available(p) {
+                        for g in 0..NUM_GOODS {
+                            if pl.goods.0[g] > 0 {
+                                f(SMALL_WHARF + g as Action);
+                            }
+                        }
+                    }
+                    self.guest_moves(p, f);
+                }
             }
             Step::Warehouse => {
                 for g in self.floor as usize..NUM_GOODS {
@@ -558,13 +904,191 @@ impl PuertoRico {
                 }
             }
             Step::Keep => {
+                let left = self.keep_left(p);
+                let mut suffix = 0u32;
+                let mut ok = [false; NUM_GOODS];
+                for g in (self.floor as usize..NUM_GOODS).rev() {
+                    let a = self.keep_avail(p, g);
+                    suffix += a;
+                    ok[g] = a > 0 && suffix >= left;
+                }
                 for g in 0..NUM_GOODS {
-                    if pl.goods.0[g] > 0 && self.warehoused & (1 << g) == 0 {
+                    if ok[g] {
                         f(KEEP + g as Action);
                     }
                 }
             }
+            Step::Draft => {
+                for b in 0..NUM_BUILDINGS {
+                    if self.draft_ok(b) {
+                        f(DRAFT + b as Action);
+                    }
+                }
+            }
+            Step::HaciendaForest => {
+                f(PASS);
+                f(HACIENDA_FOREST);
+            }
+            Step::BlackMarketColonist => {
+                if self.bm_can_skip(1) {
+                    f(PASS);
+                }
+                if self.bm_item_ok() {
+                    for t in 0..NUM_TARGETS {
+                        if self.bm_colonist_on(p, t) {
+                            f(BM_COLONIST + t as Action);
+                        }
+                    }
+                    if pl.san_juan > 0 {
+                        f(BM_COLONIST + NUM_TARGETS as Action);
+                    }
+                }
+            }
+            Step::BlackMarketGood => {
+                if self.bm_can_skip(2) {
+                    f(PASS);
+                }
+                if self.bm_item_ok() {
+                    for g in 0..NUM_GOODS {
+                        if pl.goods.0[g] > 0 {
+                            f(BM_GOOD + g as Action);
+                        }
+                    }
+                }
+            }
+            Step::BlackMarketVp => {
+                if self.bm_can_skip(3) {
+                    f(PASS);
+                }
+                if self.bm_item_ok() && pl.vp > 0 {
+                    f(BM_VP);
+                }
+            }
+            Step::SmallWharf => {
+                f(PASS);
+                for g in self.floor as usize..NUM_GOODS {
+                    if pl.goods.0[g] > 0 {
+                        f(SMALL_WHARF + g as Action);
+                    }
+                }
+            }
+            Step::GuestHouse => {
+                f(PASS);
+                self.guest_moves(p, f);
+            }
         }
+    }
+
+    /// Building kinds in play: the base 23, or all 37 with Expansion I.
+    #[inline]
+    pub fn num_buildings(&self) -> usize {
+        if self.new_buildings {
+            NUM_BUILDINGS
+        } else {
+            BASE_BUILDINGS
+        }
+    }
+    #[inline]
+    fn num_targets(&self) -> usize {
+        if self.new_buildings {
+            NUM_TARGETS
+        } else {
+            BASE_TARGETS
+        }
+    }
+
+    // --- Expansion I helpers ---
+    /// Guest-house moves of `p` (only outside the mayor phase; option `guest_house_timing`).
+    fn guest_moves(&self, p: usize, f: &mut impl FnMut(Action)) {
+        if !self.new_buildings
+            || (self.step != Step::GuestHouse
+                && self.config.str("guest_house_timing") != "any_time")
+        {
+            return;
+        }
+        let pl = self.player(p);
+        if !pl.occupied(Building::GuestHouse) {
+            return;
+        }
+        let gh = building_target(Building::GuestHouse as usize);
+        for t in 0..NUM_TARGETS {
+            if t != gh && pl.empty_circles(t) > 0 {
+                f(GUEST + t as Action);
+            }
+        }
+    }
+    /// Whether `p` has a guest-house move.
+    pub fn can_guest(&self, p: usize) -> bool {
+        let pl = self.player(p);
+        if !self.new_buildings || !pl.occupied(Building::GuestHouse) {
+            return false;
+        }
+        let gh = building_target(Building::GuestHouse as usize);
+        (0..NUM_TARGETS).any(|t| t != gh && pl.empty_circles(t) > 0)
+    }
+    /// Black market: whether the actor has a colonist to return on target t.
+    fn bm_colonist_on(&self, p: usize, t: usize) -> bool {
+        let pl = self.player(p);
+        match target_building(t) {
+            Some(b) => b != Building::BlackMarket as usize && pl.buildings.colonists(b) > 0,
+            None => pl.island_colonists.0[t - BASE_BUILDINGS] > 0,
+        }
+    }
+    fn bm_has_colonist(&self, p: usize) -> bool {
+        self.player(p).san_juan > 0 || (0..NUM_TARGETS).any(|t| self.bm_colonist_on(p, t))
+    }
+    /// Black-market items `p` could return, from stage `from` (1 colonist, 2 good, 3 VP).
+    fn bm_items(&self, p: usize, from: u8) -> u32 {
+        let pl = self.player(p);
+        (from <= 1 && self.bm_has_colonist(p)) as u32
+            + (from <= 2 && pl.goods.total() > 0) as u32
+            + (from <= 3 && pl.vp > 0) as u32
+    }
+    /// The price of `pending` before the black market, and the shortfall.
+    fn bm_price(&self) -> (u32, u32) {
+        let p = self.actor();
+        let b = self.pending.map(|b| b as usize).unwrap_or(0);
+        let price = self.price(p, b);
+        (price, price.saturating_sub(self.player(p).doubloons))
+    }
+    /// Most items that may still be returned (price after the cuts so far; with
+    /// `black_market_shortfall_only` the shortfall).
+    fn bm_room(&self) -> u32 {
+        let (price, short) = self.bm_price();
+        let cap = if self.config.bool("black_market_shortfall_only") {
+            short
+        } else {
+            price
+        };
+        cap.saturating_sub(self.bm_cut as u32)
+    }
+    fn bm_item_ok(&self) -> bool {
+        self.bm_room() > 0
+    }
+    /// Whether the current stage may be skipped: the later stages can still cover the shortfall.
+    fn bm_can_skip(&self, stage: u8) -> bool {
+        let (_, short) = self.bm_price();
+        let need = short.saturating_sub(self.bm_cut as u32);
+        self.bm_items(self.actor(), stage + 1) >= need
+    }
+    /// Storage: barrels the actor may still keep (1, or 4 with an occupied storehouse).
+    fn keep_left(&self, p: usize) -> u32 {
+        let singles = 1 + 3 * self.player(p).occupied(Building::Storehouse) as u32;
+        singles.saturating_sub(self.kept.total())
+    }
+    /// Storage: barrels of g the actor could still keep.
+    fn keep_avail(&self, p: usize, g: usize) -> u32 {
+        if self.warehoused & (1 << g) != 0 {
+            0
+        } else {
+            (self.player(p).goods.0[g] as u32).saturating_sub(self.kept.0[g] as u32)
+        }
+    }
+    fn small_wharf_available(&self, p: usize) -> bool {
+        let pl = self.player(p);
+        pl.occupied(Building::SmallWharf)
+            && self.small_wharf_used & (1 << p) == 0
+            && pl.goods.total() > 0
     }
 
     pub fn is_legal(&self, action: Action) -> bool {
@@ -586,7 +1110,9 @@ impl PuertoRico {
 
     // --- settler helpers ---
     fn can_take_quarry(&self, p: usize) -> bool {
-        self.quarries > 0
+        // The library's second settler tile is never a quarry.
+        (self.acted as usize) < self.n()
+            && self.quarries > 0
             && self.quarry_taken & (1 << p) == 0
             && self.player(p).island_used() < 12
             && (p == self.chooser as usize || self.player(p).occupied(Building::ConstructionHut))
@@ -620,7 +1146,7 @@ impl PuertoRico {
         if w == 0 {
             return (0, 0);
         }
-        for t in (self.floor as usize..NUM_TARGETS).rev() {
+        for t in (self.floor as usize..self.num_targets()).rev() {
             let e = pl.empty_circles(t);
             suffix += e;
             if e > 0 && w <= suffix {
@@ -636,8 +1162,13 @@ impl PuertoRico {
         let d = &BUILDINGS[b];
         let pl = self.player(p);
         let quarries = (pl.island_colonists.0[QUARRY] as u32).min(d.column as u32);
-        let builder = (p == self.chooser as usize && self.role == Some(Role::Builder)) as u32;
-        (d.cost as u32).saturating_sub(builder + quarries)
+        let mut builder = (p == self.chooser as usize && self.role == Some(Role::Builder)) as u32;
+        if builder > 0 && self.doubled {
+            builder = 2;
+        }
+        // Expansion I: every 2 forests cut 1 (no column limit, forest house occupied or not).
+        let forests = pl.forests.total() / 2;
+        (d.cost as u32).saturating_sub(builder + quarries + forests)
     }
     /// Whether `p` (with `city_used` spaces filled) may build `b` now.
     fn can_build_with(&self, p: usize, b: usize, city_used: u32) -> bool {
@@ -645,11 +1176,14 @@ impl PuertoRico {
         pl.buildings.0[b] == 0
             && self.building_supply.0[b] > 0
             && city_used + (BUILDINGS[b].large as u32) < 12
-            && self.price(p, b) <= pl.doubloons
+            && (self.price(p, b) <= pl.doubloons
+                || (self.new_buildings
+                    && pl.occupied(Building::BlackMarket)
+                    && self.price(p, b) - pl.doubloons <= self.bm_items(p, 1)))
     }
     fn can_build_any(&self, p: usize) -> bool {
         let used = self.player(p).city_used();
-        used < 12 && (0..NUM_BUILDINGS).any(|b| self.can_build_with(p, b, used))
+        used < 12 && (0..self.num_buildings()).any(|b| self.can_build_with(p, b, used))
     }
 
     // --- trader helpers ---
@@ -698,7 +1232,7 @@ impl PuertoRico {
     fn captain_has_move(&self, p: usize) -> bool {
         let mut any = false;
         self.loads(p, &mut |_| any = true);
-        any || self.wharf_available(p)
+        any || self.wharf_available(p) || (self.new_buildings && self.small_wharf_available(p))
     }
     /// Kinds the player may still warehouse: held, not yet chosen, at or above the floor, and
     /// leaving enough higher kinds for the remaining picks.
@@ -725,6 +1259,9 @@ impl PuertoRico {
     /// Apply a legal action (the caller checked legality).
     pub fn apply_legal(&mut self, a: Action) {
         let p = self.actor();
+        if (GUEST..NUM_ACTIONS_X).contains(&a) {
+            return self.guest_move(p, (a - GUEST) as usize);
+        }
         match self.step {
             Step::GameOver => {}
             Step::ChooseRole => {
@@ -734,7 +1271,22 @@ impl PuertoRico {
             Step::HaciendaDraw => {
                 let k = (a - DRAW) as usize;
                 self.deck.0[k] -= 1;
+                if self.new_buildings && self.player(p).occupied(Building::ForestHouse) {
+                    // Seen before the forest-house choice (rules §8.4).
+                    self.last_tile = Some(k as u8);
+                    self.step = Step::HaciendaForest;
+                    return;
+                }
                 self.pm(p).island.0[k] += 1;
+                self.settle_turn();
+            }
+            Step::HaciendaForest => {
+                let k = self.last_tile.take().unwrap_or(0) as usize % NUM_GOODS;
+                if a == HACIENDA_FOREST {
+                    self.pm(p).forests.0[k] += 1;
+                } else {
+                    self.pm(p).island.0[k] += 1;
+                }
                 self.settle_turn();
             }
             Step::Refill => {
@@ -768,6 +1320,12 @@ impl PuertoRico {
                     self.pm(p).island.0[QUARRY] += 1;
                     self.placed(p, QUARRY);
                 }
+                _ if a >= FOREST => {
+                    let k = (a - FOREST) as usize;
+                    self.plantation_row.0[k] -= 1;
+                    self.pm(p).forests.0[k] += 1;
+                    self.placed(p, FOREST_TILE as usize);
+                }
                 _ => {
                     let k = (a - SETTLE) as usize;
                     self.plantation_row.0[k] -= 1;
@@ -777,21 +1335,36 @@ impl PuertoRico {
             },
             Step::Hospice => {
                 if a == ACCEPT && self.take_colonist() {
-                    let t = self.last_tile.unwrap_or(0) as usize % NUM_TILES;
-                    self.pm(p).island_colonists.0[t] += 1;
+                    let t = self.last_tile.unwrap_or(0) as usize;
+                    if t == FOREST_TILE as usize {
+                        // A forest has no circle: the colonist goes to the windrose (A23).
+                        self.pm(p).san_juan += 1;
+                    } else {
+                        self.pm(p).island_colonists.0[t % NUM_TILES] += 1;
+                    }
                 }
                 self.last_tile = None;
                 self.settle_done();
             }
             Step::MayorPrivilege => {
                 if a == ACCEPT {
-                    self.colonist_supply -= 1;
-                    self.pm(p).san_juan += 1;
+                    // The library doubles the privilege: 2 colonists (as many as are left).
+                    let c = if self.doubled {
+                        self.colonist_supply.min(2)
+                    } else {
+                        1
+                    };
+                    self.colonist_supply -= c;
+                    self.pm(p).san_juan += c;
                 }
                 self.mayor_distribute();
             }
             Step::Arrange => {
-                let t = (a - PLACE) as usize;
+                let t = if a >= PLACE_X {
+                    (a - PLACE_X) as usize + BASE_TARGETS
+                } else {
+                    (a - PLACE) as usize
+                };
                 self.place(p, t);
                 self.floor = t as u8;
                 if self.arrange_settle(p) {
@@ -803,6 +1376,8 @@ impl PuertoRico {
                 if a == PASS {
                     self.acted += 1;
                     self.build_next();
+                } else if a >= BUILD_X {
+                    self.build(p, (a - BUILD_X) as usize + BASE_BUILDINGS);
                 } else {
                     self.build(p, (a - BUILD) as usize);
                 }
@@ -814,8 +1389,7 @@ impl PuertoRico {
                     }
                 }
                 self.last_building = None;
-                self.acted += 1;
-                self.build_next();
+                self.after_build(p);
             }
             Step::Produce => {
                 if a == ACCEPT {
@@ -826,12 +1400,13 @@ impl PuertoRico {
             }
             Step::CraftsmanBonus => {
                 let g = (a - BONUS) as usize;
-                self.goods_supply.0[g] -= 1;
-                self.pm(p).goods.0[g] += 1;
-                self.end_role();
+                self.bonus_barrel(g);
+                self.craft_bonus_next();
             }
             Step::Trade => {
-                if a != PASS {
+                if a >= TRADING_POST {
+                    self.trading_post(p, (a - TRADING_POST) as usize);
+                } else if a != PASS {
                     self.sell(p, (a - SELL) as usize);
                 }
                 self.acted += 1;
@@ -840,6 +1415,11 @@ impl PuertoRico {
             Step::Load => {
                 if a == PASS {
                     self.no_load_turns += 1;
+                } else if a >= SMALL_WHARF {
+                    self.small_wharf_used |= 1 << p;
+                    self.todo = 0;
+                    self.warehoused = 0;
+                    return self.small_wharf_add(p, (a - SMALL_WHARF) as usize);
                 } else if a >= WHARF {
                     let g = (a - WHARF) as usize;
                     let amt = self.player(p).goods.0[g];
@@ -872,9 +1452,74 @@ impl PuertoRico {
             }
             Step::Keep => {
                 let g = (a - KEEP) as usize;
-                self.keep(p, Some(g));
+                self.kept.0[g] += 1;
+                self.floor = g as u8;
+                if self.keep_settle(p) {
+                    self.acted += 1;
+                    self.store_next();
+                }
+            }
+            Step::Draft => {
+                let b = (a - DRAFT) as usize;
+                self.set_buildings(self.building_set | 1 << b);
                 self.acted += 1;
-                self.store_next();
+                if self.building_set.count_ones() >= SET_SIZE {
+                    self.acted = 0;
+                    self.step = Step::ChooseRole;
+                }
+            }
+            Step::BlackMarketColonist => {
+                if a != PASS {
+                    let t = (a - BM_COLONIST) as usize;
+                    let pl = self.pm(p);
+                    if t >= NUM_TARGETS {
+                        pl.san_juan -= 1;
+                    } else if let Some(b) = target_building(t) {
+                        pl.buildings.0[b] -= 1;
+                    } else {
+                        pl.island_colonists.0[t - BASE_BUILDINGS] -= 1;
+                    }
+                    if self.config.str("black_market_returns") == "out_of_game" {
+                        self.removed_colonists += 1;
+                    } else {
+                        self.colonist_supply += 1;
+                    }
+                    self.bm_cut += 1;
+                }
+                self.bm_next(Step::BlackMarketGood);
+            }
+            Step::BlackMarketGood => {
+                if a != PASS {
+                    let g = (a - BM_GOOD) as usize;
+                    self.pm(p).goods.0[g] -= 1;
+                    self.goods_supply.0[g] += 1;
+                    self.bm_cut += 1;
+                }
+                self.bm_next(Step::BlackMarketVp);
+            }
+            Step::BlackMarketVp => {
+                if a == BM_VP {
+                    self.pm(p).vp -= 1;
+                    if self.config.str("black_market_returns") == "out_of_game" {
+                        self.removed_vp += 1;
+                    } else {
+                        self.vp_supply += 1;
+                    }
+                    self.bm_cut += 1;
+                }
+                self.bm_next(Step::GameOver);
+            }
+            Step::SmallWharf => {
+                if a == PASS {
+                    self.small_wharf_ship(p);
+                } else {
+                    self.small_wharf_add(p, (a - SMALL_WHARF) as usize);
+                }
+            }
+            Step::GuestHouse => {
+                // PASS: the actor is done with this window.
+                self.guest_queue &= !(1 << p);
+                self.guest_window_next();
             }
         }
     }
@@ -888,7 +1533,40 @@ impl PuertoRico {
         pl.doubloons = pl.doubloons.saturating_add(coins);
         self.role = Some(ROLES[r]);
         self.acted = 0;
-        match ROLES[r] {
+        if self.new_buildings && ROLES[r] != Role::Mayor {
+            // Guest-house window at the start of the phase (E7 a), from the chooser.
+            let n = self.n();
+            let mut q = 0u8;
+            for i in 0..n {
+                if self.can_guest(i) {
+                    q |= 1 << i;
+                }
+            }
+            let _ = n;
+            if q != 0 {
+                self.guest_queue = q;
+                self.guest_after = Some(Resume::RoleStart);
+                self.step = Step::GuestHouse;
+                return self.guest_window_next();
+            }
+        }
+        self.dispatch_role();
+    }
+
+    /// Play the role being played from its start (after any guest-house window).
+    fn dispatch_role(&mut self) {
+        let p = self.chooser as usize;
+        let Some(role) = self.role else { return };
+        self.acted = 0;
+        self.doubled = false;
+        if self.new_buildings && self.player(p).occupied(Building::Library) {
+            let once = self.n() == 2 && self.config.bool("library_2p_once_per_round");
+            if !once || self.library_used & (1 << p) == 0 {
+                self.doubled = true;
+                self.library_used |= 1 << p;
+            }
+        }
+        match role {
             Role::Settler => {
                 self.quarry_taken = 0;
                 self.settle_begin();
@@ -908,19 +1586,97 @@ impl PuertoRico {
             Role::Trader => self.trade_next(),
             Role::Captain => {
                 self.wharf_used = 0;
+                self.small_wharf_used = 0;
                 self.captain_bonus_paid = false;
                 self.no_load_turns = 0;
+                if self.new_buildings {
+                    self.captain_start();
+                }
                 self.captain_next();
             }
             Role::Prospector | Role::SecondProspector => {
+                let coins = 1 + self.doubled as u32;
                 let pl = self.pm(p);
-                pl.doubloons = pl.doubloons.saturating_add(1);
+                pl.doubloons = pl.doubloons.saturating_add(coins);
                 self.end_role();
             }
         }
     }
 
+    /// Open the next seat of the guest-house window (in order from the chooser), or resume.
+    fn guest_window_next(&mut self) {
+        let n = self.n();
+        let base = match self.guest_after {
+            Some(Resume::Build) => self.acted as usize,
+            _ => 0,
+        };
+        for i in base..n {
+            let p = (self.chooser as usize + i) % n;
+            if self.guest_queue & (1 << p) != 0 {
+                if self.can_guest(p) {
+                    self.acted = i as u16;
+                    self.step = Step::GuestHouse;
+                    return;
+                }
+                self.guest_queue &= !(1 << p);
+            }
+        }
+        self.guest_queue = 0;
+        match self.guest_after.take() {
+            Some(Resume::Build) => {
+                self.acted += 1;
+                self.build_next();
+            }
+            _ => self.dispatch_role(),
+        }
+    }
+
+    /// Move one colonist from the actor's guest house to target t (he may stay in the step).
+    fn guest_move(&mut self, p: usize, t: usize) {
+        let gh = Building::GuestHouse as usize;
+        let pl = self.pm(p);
+        pl.buildings.0[gh] -= 1;
+        match target_building(t) {
+            Some(b) => pl.buildings.0[b] += 1,
+            None => pl.island_colonists.0[t - BASE_BUILDINGS] += 1,
+        }
+        if self.step == Step::GuestHouse && !self.can_guest(p) {
+            self.guest_queue &= !(1 << p);
+            self.guest_window_next();
+        }
+    }
+
+    /// Expansion I, captain phase start: the captain's lighthouse coin and the union halls.
+    fn captain_start(&mut self) {
+        let c = self.chooser as usize;
+        if self.player(c).occupied(Building::Lighthouse) {
+            let pl = self.pm(c);
+            pl.doubloons = pl.doubloons.saturating_add(1);
+        }
+        for p in 0..self.n() {
+            let pl = self.player(p);
+            if pl.occupied(Building::UnionHall) {
+                let vp: u32 = pl.goods.0.iter().map(|&x| x as u32 / 2).sum();
+                self.gain_vp(p, vp);
+            }
+        }
+    }
+
+    /// VP chips from the supply (E3 checks the supply).
+    fn gain_vp(&mut self, p: usize, vp: u32) {
+        if vp == 0 {
+            return;
+        }
+        let pl = self.pm(p);
+        pl.vp = pl.vp.saturating_add(vp);
+        self.vp_supply = self.vp_supply.saturating_sub(vp as i32);
+        if self.vp_supply <= 0 {
+            self.end_triggered = true;
+        }
+    }
+
     fn end_role(&mut self) {
+        self.doubled = false;
         self.role = None;
         self.picks += 1;
         self.acted = 0;
@@ -943,6 +1699,7 @@ impl PuertoRico {
             s.taken = false;
         }
         self.picks = 0;
+        self.library_used = 0;
         self.governor = ((self.governor as usize + 1) % self.n()) as u8;
         self.chooser = self.governor;
         let max_rounds = self.config.int("max_rounds").max(1) as u32;
@@ -972,6 +1729,15 @@ impl PuertoRico {
     fn settle_begin(&mut self) {
         loop {
             if self.acted as usize >= self.n() {
+                // The library's second tile: after every other player, a face-up plantation.
+                if self.acted as usize == self.n()
+                    && self.doubled
+                    && self.player(self.chooser as usize).island_used() < 12
+                    && self.plantation_row.total() > 0
+                {
+                    self.step = Step::Settle;
+                    return;
+                }
                 return self.settle_finish();
             }
             let p = self.actor();
@@ -996,7 +1762,8 @@ impl PuertoRico {
         }
     }
     fn placed(&mut self, p: usize, tile: usize) {
-        if self.player(p).occupied(Building::Hospice)
+        if (self.acted as usize) < self.n()
+            && self.player(p).occupied(Building::Hospice)
             && (self.colonist_supply > 0 || self.colonist_ship > 0)
         {
             self.last_tile = Some(tile as u8);
@@ -1010,6 +1777,7 @@ impl PuertoRico {
         self.settle_begin();
     }
     fn settle_finish(&mut self) {
+        self.acted = self.acted.min(self.n() as u16);
         for k in 0..NUM_GOODS {
             self.discard.0[k] += self.plantation_row.0[k];
         }
@@ -1071,10 +1839,9 @@ impl PuertoRico {
     fn place(&mut self, p: usize, t: usize) {
         let pl = self.pm(p);
         pl.san_juan -= 1;
-        if t < NUM_BUILDINGS {
-            pl.buildings.0[t] += 1;
-        } else {
-            pl.island_colonists.0[t - NUM_BUILDINGS] += 1;
+        match target_building(t) {
+            Some(b) => pl.buildings.0[b] += 1,
+            None => pl.island_colonists.0[t - BASE_BUILDINGS] += 1,
         }
     }
     /// Place automatically while the arrangement is forced. True when the actor is done.
@@ -1091,13 +1858,13 @@ impl PuertoRico {
                 return true;
             }
             if w >= empty {
+                let nt = self.num_targets();
                 let pl = self.pm(p);
-                for t in floor..NUM_TARGETS {
+                for t in floor..nt {
                     let e = pl.empty_circles(t) as u8;
-                    if t < NUM_BUILDINGS {
-                        pl.buildings.0[t] += e;
-                    } else {
-                        pl.island_colonists.0[t - NUM_BUILDINGS] += e;
+                    match target_building(t) {
+                        Some(b) => pl.buildings.0[b] += e,
+                        None => pl.island_colonists.0[t - BASE_BUILDINGS] += e,
                     }
                     pl.san_juan -= e;
                 }
@@ -1143,13 +1910,51 @@ impl PuertoRico {
         }
     }
     fn build(&mut self, p: usize, b: usize) {
-        let price = self.price(p, b);
+        if self.new_buildings && self.player(p).occupied(Building::BlackMarket) {
+            let price = self.price(p, b);
+            let short = price.saturating_sub(self.player(p).doubloons);
+            let only = self.config.bool("black_market_shortfall_only");
+            if price > 0 && self.bm_items(p, 1) > 0 && (!only || short > 0) {
+                self.pending = Some(BUILDINGS[b].kind);
+                self.bm_cut = 0;
+                return self.bm_next(Step::BlackMarketColonist);
+            }
+        }
+        self.build_finish(p, b);
+    }
+    /// Black market: open the next stage from `stage` that offers a real choice, or buy.
+    fn bm_next(&mut self, stage: Step) {
+        let p = self.actor();
+        let mut st = stage;
+        loop {
+            let (offer, next) = match st {
+                Step::BlackMarketColonist => (self.bm_has_colonist(p), Step::BlackMarketGood),
+                Step::BlackMarketGood => (self.player(p).goods.total() > 0, Step::BlackMarketVp),
+                Step::BlackMarketVp => (self.player(p).vp > 0, Step::GameOver),
+                _ => break,
+            };
+            if offer && self.bm_item_ok() {
+                self.step = st;
+                return;
+            }
+            st = next;
+        }
+        let b = self.pending.take().map(|b| b as usize).unwrap_or(0);
+        self.build_finish(p, b);
+    }
+    fn build_finish(&mut self, p: usize, b: usize) {
+        let price = self.price(p, b).saturating_sub(self.bm_cut as u32);
+        self.bm_cut = 0;
         self.building_supply.0[b] -= 1;
         let pl = self.pm(p);
-        pl.doubloons -= price;
+        pl.doubloons = pl.doubloons.saturating_sub(price);
         pl.buildings.0[b] = 1;
         if pl.city_used() >= 12 {
             self.end_triggered = true;
+        }
+        if self.new_buildings && self.player(p).occupied(Building::Church) {
+            let vp = [0, 0, 1, 1, 2][BUILDINGS[b].column.min(4) as usize];
+            self.gain_vp(p, vp);
         }
         let pl = self.player(p);
         if BUILDINGS[b].circles > 0
@@ -1159,9 +1964,22 @@ impl PuertoRico {
             self.last_building = Some(BUILDINGS[b].kind);
             self.step = Step::University;
         } else {
-            self.acted += 1;
-            self.build_next();
+            self.after_build(p);
         }
+    }
+    /// After a build: a guest-house window for the builder (E7 c), then the next builder.
+    fn after_build(&mut self, p: usize) {
+        if self.new_buildings
+            && self.config.str("guest_house_timing") == "any_time"
+            && self.can_guest(p)
+        {
+            self.guest_queue = 1 << p;
+            self.guest_after = Some(Resume::Build);
+            self.step = Step::GuestHouse;
+            return;
+        }
+        self.acted += 1;
+        self.build_next();
     }
 
     // --- craftsman ---
@@ -1187,11 +2005,28 @@ impl PuertoRico {
     fn produce(&mut self, p: usize) {
         let prod = self.player(p).production();
         let mut kinds = 0u32;
+        let mut got = [0u8; NUM_GOODS];
+        let aqueduct = self.new_buildings && self.player(p).occupied(Building::Aqueduct);
         for (g, &want) in prod.iter().enumerate() {
-            let amt = want.min(self.goods_supply.0[g]);
+            let mut amt = want.min(self.goods_supply.0[g]);
+            // Aqueduct (rules §8.4, A38): barrels go to the large plant first; one made there
+            // brings one more barrel of that kind.
+            if aqueduct && amt > 0 && amt < self.goods_supply.0[g] {
+                let large = match g {
+                    1 => Some(Building::IndigoPlant),
+                    2 => Some(Building::SugarMill),
+                    _ => None,
+                };
+                if let Some(l) = large {
+                    if self.player(p).buildings.colonists(l as usize) > 0 {
+                        amt += 1;
+                    }
+                }
+            }
             if amt > 0 {
                 self.goods_supply.0[g] -= amt;
                 self.pm(p).goods.0[g] += amt;
+                got[g] = amt;
                 kinds += 1;
                 if p == self.chooser as usize {
                     self.craftsman_kinds |= 1 << g;
@@ -1203,26 +2038,77 @@ impl PuertoRico {
             let pl = self.pm(p);
             pl.doubloons = pl.doubloons.saturating_add(bonus);
         }
+        if self.new_buildings {
+            if p == self.chooser as usize {
+                self.craft_received = PerGood(got);
+            }
+            if self.player(p).occupied(Building::SpecialtyFactory) {
+                // N - 1 doubloons for the most barrels of one non-corn kind.
+                let most = got[1..].iter().copied().max().unwrap_or(0) as u32;
+                let pl = self.pm(p);
+                pl.doubloons = pl.doubloons.saturating_add(most.saturating_sub(1));
+            }
+        }
     }
     fn craft_bonus(&mut self) {
         self.acted = 0;
-        let opts = self.craftsman_kinds & self.goods_supply.mask();
-        match opts.count_ones() {
-            0 => self.end_role(),
-            1 => {
-                let (g, p) = (opts.trailing_zeros() as usize, self.chooser as usize);
-                self.goods_supply.0[g] -= 1;
-                self.pm(p).goods.0[g] += 1;
-                self.end_role();
+        self.floor = 0;
+        self.todo = 1 + self.doubled as u8;
+        self.craft_bonus_next();
+    }
+    /// The craftsman's privilege barrels still to take (`todo`; 2 with a library, in
+    /// non-decreasing kind order from `floor`). A forced choice is taken automatically.
+    fn craft_bonus_next(&mut self) {
+        loop {
+            let opts = self.craftsman_kinds & self.goods_supply.mask() & !((1u8 << self.floor) - 1);
+            if self.todo == 0 || opts == 0 {
+                self.todo = 0;
+                self.craft_received = PerGood::default();
+                return self.end_role();
             }
-            _ => self.step = Step::CraftsmanBonus,
+            if opts.count_ones() > 1 {
+                self.step = Step::CraftsmanBonus;
+                return;
+            }
+            self.bonus_barrel(opts.trailing_zeros() as usize);
+        }
+    }
+    /// The craftsman takes one privilege barrel of g.
+    fn bonus_barrel(&mut self, g: usize) {
+        let p = self.chooser as usize;
+        self.goods_supply.0[g] -= 1;
+        self.pm(p).goods.0[g] += 1;
+        self.todo = self.todo.saturating_sub(1);
+        self.floor = g as u8;
+        if self.new_buildings
+            && g > 0
+            && self.config.bool("specialty_factory_counts_privilege")
+            && self.player(p).occupied(Building::SpecialtyFactory)
+        {
+            // E4: the privilege barrel counts; pay the increase of the best kind.
+            let before = self.craft_received.0[1..]
+                .iter()
+                .copied()
+                .max()
+                .unwrap_or(0);
+            self.craft_received.0[g] += 1;
+            let after = self.craft_received.0[1..]
+                .iter()
+                .copied()
+                .max()
+                .unwrap_or(0);
+            let pay = after.saturating_sub(1) - before.saturating_sub(1);
+            let pl = self.pm(p);
+            pl.doubloons = pl.doubloons.saturating_add(pay as u32);
         }
     }
 
     // --- trader ---
     fn trade_next(&mut self) {
         loop {
-            if self.acted as usize >= self.n() || self.trading_house.total() >= 4 {
+            if self.acted as usize >= self.n()
+                || (self.trading_house.total() >= 4 && !self.new_buildings)
+            {
                 if self.trading_house.total() >= 4 {
                     for g in 0..NUM_GOODS {
                         self.goods_supply.0[g] += self.trading_house.0[g];
@@ -1232,19 +2118,36 @@ impl PuertoRico {
                 return self.end_role();
             }
             let p = self.actor();
-            if (0..NUM_GOODS).any(|g| self.can_sell(p, g)) {
+            if (0..NUM_GOODS).any(|g| self.can_sell(p, g))
+                || (self.new_buildings
+                    && self.player(p).occupied(Building::TradingPost)
+                    && self.player(p).goods.total() > 0)
+            {
                 self.step = Step::Trade;
                 return;
             }
             self.acted += 1;
         }
     }
-    fn sell(&mut self, p: usize, g: usize) {
-        self.trading_house.0[g] += 1;
-        let trader = p == self.chooser as usize;
+    /// Expansion I trading post: one barrel to the supply at the normal price plus the trader's
+    /// privilege; the markets add nothing.
+    fn trading_post(&mut self, p: usize, g: usize) {
+        let privilege = if p == self.chooser as usize {
+            1 + self.doubled as u32
+        } else {
+            0
+        };
+        self.goods_supply.0[g] += 1;
         let pl = self.pm(p);
         pl.goods.0[g] -= 1;
-        let mut pay = GOODS[g].price() + trader as u32;
+        pl.doubloons = pl.doubloons.saturating_add(GOODS[g].price() + privilege);
+    }
+    fn sell(&mut self, p: usize, g: usize) {
+        self.trading_house.0[g] += 1;
+        let trader = (p == self.chooser as usize) as u32 * (1 + self.doubled as u32);
+        let pl = self.pm(p);
+        pl.goods.0[g] -= 1;
+        let mut pay = GOODS[g].price() + trader;
         if pl.occupied(Building::SmallMarket) {
             pay += 1;
         }
@@ -1256,13 +2159,22 @@ impl PuertoRico {
 
     // --- captain ---
     fn ship_points(&mut self, p: usize, barrels: u32) {
+        self.ship_points_h(p, barrels, 1)
+    }
+    /// VP for one load of `p`: the barrels' VP, the captain's once-only privilege (2 with a
+    /// library), `harbor` for an occupied harbor; an occupied lighthouse pays 1 doubloon.
+    fn ship_points_h(&mut self, p: usize, barrels: u32, harbor: u32) {
         let mut vp = barrels;
         if p == self.chooser as usize && !self.captain_bonus_paid {
-            vp += 1;
+            vp += 1 + self.doubled as u32;
             self.captain_bonus_paid = true;
         }
         if self.player(p).occupied(Building::Harbor) {
-            vp += 1;
+            vp += harbor;
+        }
+        if self.new_buildings && self.player(p).occupied(Building::Lighthouse) {
+            let pl = self.pm(p);
+            pl.doubloons = pl.doubloons.saturating_add(1);
         }
         let pl = self.pm(p);
         pl.vp = pl.vp.saturating_add(vp);
@@ -1271,6 +2183,34 @@ impl PuertoRico {
             self.end_triggered = true;
         }
         self.no_load_turns = 0;
+    }
+    /// Small wharf: put one more barrel of g in; ship when nothing is left to add.
+    fn small_wharf_add(&mut self, p: usize, g: usize) {
+        self.pm(p).goods.0[g] -= 1;
+        self.goods_supply.0[g] += 1;
+        self.todo = self.todo.saturating_add(1);
+        self.warehoused |= 1 << g;
+        self.floor = g as u8;
+        if (g..NUM_GOODS).any(|h| self.player(p).goods.0[h] > 0) {
+            self.step = Step::SmallWharf;
+        } else {
+            self.small_wharf_ship(p);
+        }
+    }
+    /// Small wharf: score the load (1 VP per 2 barrels; it is a load for the bonuses).
+    fn small_wharf_ship(&mut self, p: usize) {
+        let barrels = self.todo as u32;
+        let harbor = if self.config.bool("harbor_small_wharf_per_kind") {
+            self.warehoused.count_ones()
+        } else {
+            1
+        };
+        self.todo = 0;
+        self.warehoused = 0;
+        self.floor = 0;
+        self.ship_points_h(p, barrels / 2, harbor);
+        self.acted = ((self.acted as usize + 1) % self.n()) as u16;
+        self.captain_next();
     }
     fn captain_next(&mut self) {
         let n = self.n();
@@ -1322,34 +2262,52 @@ impl PuertoRico {
                 self.floor = g as u8 + 1;
                 continue;
             }
-            let rest = self.player(p).goods.mask() & !self.warehoused;
-            match rest.count_ones() {
-                0 => {
-                    self.keep(p, None);
-                    return true;
-                }
-                1 => {
-                    self.keep(p, Some(rest.trailing_zeros() as usize));
-                    return true;
-                }
-                _ => {
-                    self.step = Step::Keep;
-                    return false;
-                }
-            }
+            self.floor = 0;
+            return self.keep_settle(p);
         }
     }
-    /// Rot everything not warehoused except one barrel of `single`.
-    fn keep(&mut self, p: usize, single: Option<usize>) {
+    /// Resolve forced keep choices (the single free barrel, and with an occupied storehouse up to
+    /// 3 more, picked in non-decreasing kind order from `floor`). True when storage is done.
+    fn keep_settle(&mut self, p: usize) -> bool {
+        let left = self.keep_left(p);
+        let mut total = 0;
+        let mut kinds = 0;
+        let mut last = 0;
+        for g in self.floor as usize..NUM_GOODS {
+            let a = self.keep_avail(p, g);
+            if a > 0 {
+                total += a;
+                kinds += 1;
+                last = g;
+            }
+        }
+        if left > 0 && kinds > 0 {
+            if total <= left {
+                for g in self.floor as usize..NUM_GOODS {
+                    self.kept.0[g] += self.keep_avail(p, g) as u8;
+                }
+            } else if kinds == 1 {
+                self.kept.0[last] += left as u8;
+            } else {
+                self.step = Step::Keep;
+                return false;
+            }
+        }
+        self.keep(p);
+        true
+    }
+    /// Rot everything neither warehoused nor kept.
+    fn keep(&mut self, p: usize) {
         for g in 0..NUM_GOODS {
             if self.warehoused & (1 << g) != 0 {
                 continue;
             }
             let have = self.player(p).goods.0[g];
-            let keep = if single == Some(g) { have.min(1) } else { 0 };
+            let keep = self.kept.0[g].min(have);
             self.goods_supply.0[g] += have - keep;
             self.pm(p).goods.0[g] = keep;
         }
+        self.kept = PerGood::default();
         self.warehoused = 0;
         self.todo = 0;
         self.floor = 0;
