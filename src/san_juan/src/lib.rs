@@ -107,14 +107,20 @@ pub enum Phase {
     SellDraws,
     /// Councilor: `actor` draws.
     CouncilDraw,
+    /// `strict_optional`: `actor` takes (`take`) or declines (`pass`) the councilor's draw.
+    CouncilOffer,
     /// Councilor: `actor` keeps `left` more of the drawn cards.
     CouncilKeep,
     /// Councilor with an archive: `actor` discards `left` more from the whole hand.
     CouncilDiscard,
     /// Prospector: the chooser's draw.
     ProspectDraw,
+    /// `strict_optional`: the prospector takes or declines his draw.
+    ProspectOffer,
     /// Prospector: `actor`'s gold mine reveals 4 cards.
     GoldReveal,
+    /// `strict_optional`: `actor` uses (`take`) or skips (`pass`) the gold mine.
+    GoldOffer,
     /// Prospector: `actor` keeps one of the 4 revealed cards.
     GoldKeep,
     GameOver,
@@ -245,6 +251,8 @@ pub struct SanJuan {
     pub(crate) pending: u8,
     pub(crate) draw_to: DrawTo,
     pub(crate) truncated: bool,
+    /// Option `strict_optional` (spec A6).
+    pub(crate) strict: bool,
 }
 
 pub(crate) fn parse_prices(v: &Value) -> Result<[[u8; 5]; 5], String> {
@@ -640,8 +648,12 @@ impl SanJuan {
             let p = (self.chooser + self.offset) % self.n;
             if self.seat(p as usize).has(GOLD_MINE) && self.cards_available() >= 4 {
                 self.actor = p;
-                self.phase = Phase::GoldReveal;
-                self.draw(4, DrawTo::Revealed);
+                if self.strict {
+                    self.phase = Phase::GoldOffer;
+                } else {
+                    self.phase = Phase::GoldReveal;
+                    self.draw(4, DrawTo::Revealed);
+                }
                 return;
             }
             self.offset += 1;
@@ -699,17 +711,28 @@ impl SanJuan {
                 }
             }
             COUNCILOR => {
-                let d = 2 + (chooser as u32) * (3 + 3 * lib as u32);
-                self.phase = Phase::CouncilDraw;
-                let to = if self.seat(pu).has(ARCHIVE) {
-                    DrawTo::Hand
+                if self.strict {
+                    self.phase = Phase::CouncilOffer;
                 } else {
-                    DrawTo::Drawn
-                };
-                self.draw(d, to);
+                    self.council_draw();
+                }
             }
             _ => self.end_role(),
         }
+    }
+
+    fn council_draw(&mut self) {
+        let p = self.a();
+        let chooser = p == self.chooser as usize;
+        let lib = (chooser && self.lib_now) as u32;
+        let d = 2 + (chooser as u32) * (3 + 3 * lib);
+        self.phase = Phase::CouncilDraw;
+        let to = if self.seat(p).has(ARCHIVE) {
+            DrawTo::Hand
+        } else {
+            DrawTo::Drawn
+        };
+        self.draw(d, to);
     }
 
     fn start_role(&mut self) {
@@ -732,8 +755,12 @@ impl SanJuan {
             }
             PROSPECTOR => {
                 self.actor = self.chooser;
-                self.phase = Phase::ProspectDraw;
-                self.draw(1 + self.lib_now as u32, DrawTo::Hand);
+                if self.strict {
+                    self.phase = Phase::ProspectOffer;
+                } else {
+                    self.phase = Phase::ProspectDraw;
+                    self.draw(1 + self.lib_now as u32, DrawTo::Hand);
+                }
             }
             _ => self.begin_turn(self.chooser),
         }
@@ -941,7 +968,9 @@ impl SanJuan {
                     }
                 }
             }
-            Phase::Library => out.extend([PASS, USE_LIBRARY]),
+            Phase::Library | Phase::CouncilOffer | Phase::ProspectOffer | Phase::GoldOffer => {
+                out.extend([PASS, USE_LIBRARY])
+            }
             Phase::Draft | Phase::HandLimit | Phase::CouncilDiscard => {
                 let left = self.left as u32;
                 let mut from = count_from(&seat.hand, self.floor);
@@ -1118,6 +1147,31 @@ impl SanJuan {
                     self.start_role();
                 }
             }
+            Phase::CouncilOffer => {
+                if action == PASS {
+                    self.next_turn();
+                } else {
+                    self.council_draw();
+                }
+            }
+            Phase::ProspectOffer => {
+                if action == PASS {
+                    self.offset = 0;
+                    self.gold_next();
+                } else {
+                    self.phase = Phase::ProspectDraw;
+                    self.draw(1 + self.lib_now as u32, DrawTo::Hand);
+                }
+            }
+            Phase::GoldOffer => {
+                if action == PASS {
+                    self.offset += 1;
+                    self.gold_next();
+                } else {
+                    self.phase = Phase::GoldReveal;
+                    self.draw(4, DrawTo::Revealed);
+                }
+            }
             Phase::Draft | Phase::HandLimit | Phase::CouncilDiscard => {
                 let k = (action - CARD0) as usize;
                 self.hidden_discard(p, k);
@@ -1292,6 +1346,12 @@ impl Game for SanJuan {
                     "Safety cap (not a rule): the game ends, scored normally and marked \
                      truncated, after this many rounds.",
                 ),
+                OptionSpec::bool(
+                    "strict_optional",
+                    false,
+                    "Spec A6: the councilor's draw, the prospector's draw and the gold-mine \
+                     reveal become a choice (take or pass) instead of happening automatically.",
+                ),
                 OptionSpec::json(
                     "price_tiles",
                     serde_json::json!(STANDARD_TILES),
@@ -1366,6 +1426,7 @@ impl Game for SanJuan {
             pending: 0,
             draw_to: DrawTo::Hand,
             truncated: false,
+            strict: config.bool("strict_optional"),
         };
         for p in 0..n {
             g.supply[INDIGO as usize] -= 1;

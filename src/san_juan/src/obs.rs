@@ -136,7 +136,7 @@ pub fn observation(g: &SanJuan, seat: usize) -> Value {
 
 const PER_PLAYER: usize = 70;
 const PRIVATE: usize = 4 * KINDS;
-const PUBLIC: usize = 178;
+const PUBLIC: usize = 181;
 
 pub fn tensor_len(n: usize) -> usize {
     PER_PLAYER * n + PRIVATE + PUBLIC
@@ -202,7 +202,7 @@ pub fn tensor(g: &SanJuan, seat: usize, out: &mut [f32]) {
     if let Some(i) = PHASES.iter().position(|&x| x == g.phase) {
         out[o + i] = 1.0;
     }
-    o += 21;
+    o += PHASES.len();
     for (i, &t) in tile_cycle(g).iter().enumerate() {
         out[o + 5 * i + (t as usize % 5)] = 1.0;
     }
@@ -267,7 +267,11 @@ pub fn label(g: &SanJuan, a: Action) -> String {
         return "pass".into();
     }
     if a == USE_LIBRARY {
-        return "use library".into();
+        return match g.phase {
+            Phase::CouncilOffer | Phase::ProspectOffer => "take draw".into(),
+            Phase::GoldOffer => "use gold mine".into(),
+            _ => "use library".into(),
+        };
     }
     if a < GOOD0 {
         let c = card_name(a - CARD0);

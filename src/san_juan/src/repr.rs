@@ -174,16 +174,19 @@ pub fn phase_name(p: Phase) -> &'static str {
         Phase::Sell => "sell",
         Phase::SellDraws => "sell_draws",
         Phase::CouncilDraw => "council_draw",
+        Phase::CouncilOffer => "council_offer",
         Phase::CouncilKeep => "council_keep",
         Phase::CouncilDiscard => "council_discard",
         Phase::ProspectDraw => "prospect_draw",
+        Phase::ProspectOffer => "prospect_offer",
         Phase::GoldReveal => "gold_reveal",
+        Phase::GoldOffer => "gold_offer",
         Phase::GoldKeep => "gold_keep",
         Phase::GameOver => "game_over",
     }
 }
 
-pub const PHASES: [Phase; 21] = [
+pub const PHASES: [Phase; 24] = [
     Phase::Draft,
     Phase::Chapel,
     Phase::HandLimit,
@@ -205,6 +208,9 @@ pub const PHASES: [Phase; 21] = [
     Phase::GoldReveal,
     Phase::GoldKeep,
     Phase::GameOver,
+    Phase::CouncilOffer,
+    Phase::ProspectOffer,
+    Phase::GoldOffer,
 ];
 
 impl From<SanJuan> for Repr {
@@ -365,6 +371,7 @@ impl TryFrom<Repr> for SanJuan {
             }
         };
         let tile = small("current_tile", r.current_tile, 5)?;
+        let strict = r.config.bool("strict_optional");
         let supply = match &r.supply {
             Some(m) => from_map(m),
             None => rest_of_cards(&r, &s[..n])?,
@@ -407,6 +414,7 @@ impl TryFrom<Repr> for SanJuan {
             pending: r.pending_draws,
             draw_to: r.draw_to,
             truncated: r.truncated,
+            strict,
         })
     }
 }
@@ -583,8 +591,14 @@ pub fn validate(g: &SanJuan) -> Result<(), String> {
         Phase::Build | Phase::BuildTarget | Phase::BuildPay | Phase::BuildBonus => Some(BUILDER),
         Phase::Produce | Phase::Well => Some(PRODUCER),
         Phase::TileReveal | Phase::Sell | Phase::SellDraws => Some(TRADER),
-        Phase::CouncilDraw | Phase::CouncilKeep | Phase::CouncilDiscard => Some(COUNCILOR),
-        Phase::ProspectDraw | Phase::GoldReveal | Phase::GoldKeep => Some(PROSPECTOR),
+        Phase::CouncilDraw | Phase::CouncilKeep | Phase::CouncilDiscard | Phase::CouncilOffer => {
+            Some(COUNCILOR)
+        }
+        Phase::ProspectDraw
+        | Phase::GoldReveal
+        | Phase::GoldKeep
+        | Phase::ProspectOffer
+        | Phase::GoldOffer => Some(PROSPECTOR),
         _ => None,
     };
     if let Some(r) = expected_role {
@@ -595,6 +609,16 @@ pub fn validate(g: &SanJuan) -> Result<(), String> {
                 ROLES[r as usize]
             ));
         }
+    }
+    if matches!(
+        g.phase,
+        Phase::CouncilOffer | Phase::ProspectOffer | Phase::GoldOffer
+    ) && !g.strict
+    {
+        return Err(format!(
+            "phase {} exists only with strict_optional",
+            phase_name(g.phase)
+        ));
     }
     // Draws.
     let drawing = matches!(

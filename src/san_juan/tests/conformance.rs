@@ -32,11 +32,12 @@ fn conforms_drafted_hands() {
 }
 
 #[test]
-fn conforms_short_games_with_fixed_first_player() {
+fn conforms_short_strict_games_with_fixed_first_player() {
     let info = SanJuan::info();
     let mut o = serde_json::Map::new();
     o.insert("first_player".into(), json!(1));
     o.insert("max_rounds".into(), json!(6));
+    o.insert("strict_optional".into(), json!(true));
     let configs = vec![
         Config::new(&info, 2, &o).unwrap(),
         Config::new(&info, 4, &o).unwrap(),

@@ -677,3 +677,33 @@ fn a_building_works_in_later_phases_of_the_round_it_was_built() {
     resolve_until(&mut g, "produce", 0);
     assert_eq!(obs(&g, 0)["left"], 2, "1 + the aqueduct built this round");
 }
+
+#[test]
+fn strict_optional_makes_the_automatic_draws_choices() {
+    let mut p = Pos::new(3, json!({"strict_optional": true}));
+    p.set_buildings(1, &[("indigo_plant", None), ("gold_mine", None)]);
+    let mut g = p.game();
+    act(&mut g, "prospector");
+    assert_eq!(obs(&g, 0)["phase"], "prospect_offer");
+    assert_eq!(labels(&g), vec!["pass", "take draw"]);
+    act(&mut g, "pass");
+    assert_eq!(hand_size(&g, 0), 0);
+    assert_eq!(obs(&g, 0)["phase"], "gold_offer");
+    assert_eq!(g.turn(), Turn::Player(1));
+    act(&mut g, "use gold mine");
+    assert_eq!(obs(&g, 0)["phase"], "gold_reveal");
+    draw_all(&mut g);
+    // Councilor: each player may decline.
+    let mut g = p.game();
+    act(&mut g, "councilor");
+    assert_eq!(obs(&g, 0)["phase"], "council_offer");
+    act(&mut g, "take draw");
+    assert_eq!(obs(&g, 0)["pending_draws"], 5);
+    draw_all(&mut g);
+    let keep = labels(&g)[0].clone();
+    act(&mut g, &keep);
+    assert_eq!(obs(&g, 0)["phase"], "council_offer");
+    assert_eq!(g.turn(), Turn::Player(1));
+    act(&mut g, "pass");
+    assert_eq!(hand_size(&g, 1), 0);
+}
