@@ -517,9 +517,14 @@ pub fn render(g: &Catan) -> String {
     s
 }
 
-/// Heuristic value for `seat`: its share of "strength" = victory points (own hidden cards
-/// counted, opponents' public points plus 0.3 per unplayed card) + expected production
-/// (pips / 12, cities double) + 0.05 per card in hand; 1/k or 0 at the end.
+/// Heuristic value for `seat`: its share of the players' "strength", where strength =
+/// victory points (own hidden cards counted; for opponents public points + 0.3 per unplayed
+/// card) + expected production (pips / 12 per settlement, double for cities, nothing from the
+/// robber's hex) + 0.08 per card in hand up to 7 (−0.05 per card beyond, the discard risk) +
+/// 0.3 per own unplayed non-VP card + 0.15 per played knight + 0.05 per road + 0.4 when a
+/// settlement spot is reachable + 0.3 for each of a settlement and a city the hand can pay for
+/// (with a place to build it; for opponents judged from what `seat` knows of their hands).
+/// Returns 1/k or 0 at the end.
 pub fn evaluate(g: &Catan, seat: usize) -> f64 {
     let n = g.n();
     if seat >= n {
@@ -529,21 +534,48 @@ pub fn evaluate(g: &Catan, seat: usize) -> f64 {
         return g.returns()[seat];
     }
     let strength = |p: usize| -> f64 {
-        let vp = if p == seat {
-            g.vp(p) as f64
+        let mut x = if p == seat {
+            g.vp(p) as f64 + 0.3 * (g.dev_count(p) - g.dev[p][VICTORY_POINT] as u32) as f64
         } else {
             g.public_vp(p) as f64 + 0.3 * g.dev_count(p) as f64
         };
         let mut prod = 0u32;
+        let geo = Geometry::base();
+        let blocked_corners = geo.hex_corner_mask[g.robber as usize];
         for v in bits64(g.settlements[p]) {
             prod += g.board.vertex_pips(v);
+            if blocked_corners & (1u64 << v) != 0 {
+                prod -= pips(g.board.token[g.robber as usize]);
+            }
         }
         for v in bits64(g.cities[p]) {
             prod += 2 * g.board.vertex_pips(v);
+            if blocked_corners & (1u64 << v) != 0 {
+                prod -= 2 * pips(g.board.token[g.robber as usize]);
+            }
         }
-        vp + prod as f64 / 12.0 + 0.05 * g.hand_size(p) as f64 + 0.01
+        x += prod as f64 / 12.0;
+        let hand = g.hand_size(p) as f64;
+        x += 0.08 * hand.min(7.0) - 0.05 * (hand - 7.0).max(0.0);
+        x += 0.15 * g.dev_played[p][KNIGHT] as f64 + 0.05 * g.roads[p].count_ones() as f64;
+        // Only what `seat` knows of another hand (its lower bounds).
+        let cards = if p == seat {
+            g.hand[p]
+        } else {
+            g.know_lo[seat][p]
+        };
+        let spots = (g.road_verts[p] & !g.blocked).count_ones();
+        if spots > 0 {
+            x += 0.4;
+            if cards.iter().zip([1u8, 1, 1, 1, 0]).all(|(h, c)| *h >= c) {
+                x += 0.3;
+            }
+        }
+        if g.settlements[p] != 0 && cards[3] >= 2 && cards[4] >= 3 {
+            x += 0.3;
+        }
+        x.max(0.0) + 0.01
     };
     let total: f64 = (0..n).map(strength).sum();
-    let _ = pips(0);
     (strength(seat) / total).clamp(0.0, 1.0)
 }
