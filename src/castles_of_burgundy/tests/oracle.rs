@@ -249,6 +249,110 @@ fn expected_top_level(g: &G, p: usize) -> Vec<u32> {
     out
 }
 
+/// Legal placements of stored tiles without a die (castle bonus, City hall): colour, adjacency
+/// and the per-city limit only (spec 7.2, A8, A9). Ids with source `src`.
+fn dieless_places(g: &G, p: usize, src: usize) -> Vec<u32> {
+    let pl = &g.players[p];
+    let bd = board(pl.board);
+    let mut out = Vec::new();
+    for j in 0..3 {
+        let Some(tile) = pl.storage[j] else { continue };
+        for c in 0..CELLS {
+            let touches = (0..CELLS).any(|x| pl.estate[x].is_some() && bd.nbr[c] & (1 << x) != 0);
+            let same_kind_in_city = tile.is_building()
+                && !knows(g, p, 1)
+                && (0..CELLS).any(|x| same_region(g, p, x, c) && pl.estate[x] == Some(tile));
+            if pl.estate[c].is_none()
+                && bd.colour[c] == tile.colour()
+                && touches
+                && !same_kind_in_city
+            {
+                out.push((72 + src * 111 + j * 37 + c) as u32);
+            }
+        }
+    }
+    out
+}
+
+/// The legal actions of a pending effect (spec 2.2, 8, A6, A8, A9, A12, A15), or None when the
+/// oracle does not model it (ship goods over capacity).
+fn expected_pending(g: &G, p: usize) -> Option<Vec<u32>> {
+    use meeple_castles_of_burgundy::Pending;
+    let pl = &g.players[p];
+    let mut out = Vec::new();
+    match g.pending {
+        Pending::None | Pending::ShipGoods { .. } => return None,
+        Pending::Discard { .. } => out.extend(599..602),
+        Pending::Castle => {
+            for d in 0..6 {
+                for s in 0..4 {
+                    if g.depots[d][s].is_some() {
+                        out.push((2 * 24 + d * 4 + s) as u32);
+                    }
+                }
+            }
+            out.extend(dieless_places(g, p, 2));
+            for t in 0..6 {
+                if pl.goods[t] > 0 {
+                    out.push((516 + 2 * 6 + t) as u32);
+                }
+            }
+            out.push(542);
+            out.push(620);
+        }
+        Pending::CityHall => {
+            out.extend(dieless_places(g, p, 3));
+            out.push(620);
+        }
+        Pending::FreeTake { building } => {
+            for d in 0..6 {
+                for s in 0..4 {
+                    let Some(t) = g.depots[d][s] else { continue };
+                    let ok = match building.name().as_str() {
+                        "carpenters_workshop" => t.colour() == Colour::Building,
+                        "church" => {
+                            matches!(
+                                t.colour(),
+                                Colour::Mine | Colour::Knowledge | Colour::Castle
+                            )
+                        }
+                        _ => matches!(t.colour(), Colour::Ship | Colour::Pasture),
+                    };
+                    if ok {
+                        out.push((575 + d * 4 + s) as u32);
+                    }
+                }
+            }
+            out.push(620);
+        }
+        Pending::Warehouse => {
+            for t in 0..6 {
+                if pl.goods[t] > 0 {
+                    out.push((516 + 3 * 6 + t) as u32);
+                }
+            }
+            out.push(620);
+        }
+        Pending::ShipDepot => {
+            let has = |d: usize| g.depot_goods[d].iter().any(|&x| x > 0);
+            for d in 0..6 {
+                if has(d) {
+                    out.push(602 + d as u32);
+                }
+            }
+            if knows(g, p, 5) {
+                for d in 0..6 {
+                    if has(d) && has((d + 1) % 6) {
+                        out.push(608 + d as u32);
+                    }
+                }
+            }
+        }
+    }
+    out.sort_unstable();
+    Some(out)
+}
+
 fn mines(g: &G, p: usize) -> i64 {
     g.players[p]
         .estate
@@ -257,7 +361,9 @@ fn mines(g: &G, p: usize) -> i64 {
         .count() as i64
 }
 
-fn run(players: usize, opts: serde_json::Value, seed: u64) -> usize {
+/// Plays one game; returns the player actions checked and a bitmask of the pending kinds seen
+/// (bit 0 discard, 1 castle, 2 City hall, 3 free take, 4 Warehouse, 5 ship depot).
+fn run(players: usize, opts: serde_json::Value, seed: u64) -> (usize, u32) {
     let map = opts.as_object().cloned().unwrap_or_default();
     let config = Config::new(&G::info(), players, &map).unwrap();
     let mut g = G::new(&config, seed).unwrap();
@@ -265,6 +371,7 @@ fn run(players: usize, opts: serde_json::Value, seed: u64) -> usize {
     let (mut l, mut o) = (Vec::new(), Vec::new());
     let mut checked = 0;
     let mut checked_legal = 0;
+    let mut kinds = 0u32;
     while g.turn() != Turn::Terminal {
         let a = if g.turn() == Turn::Chance {
             g.chance_outcomes(&mut o);
@@ -299,6 +406,31 @@ fn run(players: usize, opts: serde_json::Value, seed: u64) -> usize {
         };
         if g.pending == meeple_castles_of_burgundy::Pending::None && g.step == Step::Play {
             assert_eq!(l, expected_top_level(&g, p), "seed {seed}\n{}", g.render());
+            checked_legal += 1;
+        }
+        if let Some(want) = expected_pending(&g, p) {
+            // An optional effect with nothing to choose is skipped (A12, WE-10).
+            assert!(
+                want != vec![620] && !want.is_empty(),
+                "seed {seed}: empty effect offered"
+            );
+            assert_eq!(
+                l,
+                want,
+                "seed {seed}: pending {:?}\n{}",
+                g.pending,
+                g.render()
+            );
+            use meeple_castles_of_burgundy::Pending as P;
+            kinds |= 1
+                << match g.pending {
+                    P::Discard { .. } => 0,
+                    P::Castle => 1,
+                    P::CityHall => 2,
+                    P::FreeTake { .. } => 3,
+                    P::Warehouse => 4,
+                    _ => 5,
+                };
             checked_legal += 1;
         }
         let before = g.clone();
@@ -354,12 +486,13 @@ fn run(players: usize, opts: serde_json::Value, seed: u64) -> usize {
         checked += 1;
     }
     assert!(checked_legal > 0);
-    checked
+    (checked, kinds)
 }
 
 #[test]
 fn scoring_matches_an_independent_oracle() {
     let mut checked = 0;
+    let mut kinds = 0;
     for (players, opts) in [
         (2, json!({})),
         (3, json!({})),
@@ -368,8 +501,11 @@ fn scoring_matches_an_independent_oracle() {
         (3, json!({"board": 2, "overflow_may_discard_stored": true})),
     ] {
         for seed in 0..40 {
-            checked += run(players, opts.clone(), seed);
+            let (c, k) = run(players, opts.clone(), seed);
+            checked += c;
+            kinds |= k;
         }
     }
     assert!(checked > 30_000, "{checked}");
+    assert_eq!(kinds, 0b11_1111, "every pending effect was checked");
 }
