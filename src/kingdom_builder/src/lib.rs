@@ -329,6 +329,51 @@ impl KingdomBuilder {
                 if !self.mandatory_done && self.supply[cp] == 0 {
                     return Err("the mandatory action cannot be open with an empty supply".into());
                 }
+                if !self.mandatory_done && self.placed >= 3 {
+                    return Err(
+                        "phase play: 3 mandatory settlements are placed, so mandatory_done must be true"
+                            .into(),
+                    );
+                }
+                if !self.mandatory_done {
+                    // §5.4: the no-legal-hex check runs at turn start, after each extra action
+                    // before the mandatory action and after each mandatory placement, so an open
+                    // mandatory action always has a played card with an empty hex.
+                    match self.played {
+                        None => {
+                            return Err(
+                                "phase play: the mandatory action is open but there is no played card (a redraw is due, §5.4)"
+                                    .into(),
+                            )
+                        }
+                        Some(t) if self.layout.terrain[t.index()].andnot(self.occupied).is_empty() => {
+                            return Err(format!(
+                                "phase play: the mandatory action is open but no empty {} hex is left (the redraw of §5.4 is due)",
+                                t.name()
+                            ))
+                        }
+                        Some(_) => {}
+                    }
+                }
+                if self.placed > 0 && !self.placed_this_turn {
+                    return Err(
+                        "phase play: placed is above 0, so placed_this_turn must be true".into(),
+                    );
+                }
+                let pending_tile = match self.pending {
+                    Pending::None => None,
+                    Pending::Build(t) | Pending::MoveFrom(t) | Pending::MoveTo(t, _) => Some(t),
+                };
+                if let Some(t) = pending_tile {
+                    // choosing a tile spends one of the held tiles of that type (§6.3)
+                    if self.ready[t.index()] >= self.held(cp, t) {
+                        return Err(format!(
+                            "pending: a {} tile is being used, so the current player must hold one more {} tile than is still ready",
+                            t.name(),
+                            t.name()
+                        ));
+                    }
+                }
                 if let Pending::MoveTo(_, h) = self.pending {
                     if !self.own[cp].get(h as usize) {
                         return Err("pending.from is not a settlement of the current player".into());

@@ -116,8 +116,9 @@ pub(crate) struct Repr {
     /// Default: whether some player's supply is empty.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub end_triggered: Option<bool>,
-    #[serde(default)]
-    pub placed_this_turn: bool,
+    /// Default: whether a mandatory placement was made this turn (`placed > 0`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub placed_this_turn: Option<bool>,
     #[serde(default)]
     pub idle_turns: u8,
     #[serde(default = "default_rng")]
@@ -228,7 +229,7 @@ impl From<KingdomBuilder> for Repr {
             removed: counts_of(&g.removed),
             reshuffles: g.reshuffles,
             end_triggered: Some(g.end_triggered),
-            placed_this_turn: g.placed_this_turn,
+            placed_this_turn: Some(g.placed_this_turn),
             idle_turns: g.idle_turns,
             rng: g.rng,
         }
@@ -441,7 +442,7 @@ impl TryFrom<Repr> for KingdomBuilder {
             removed,
             reshuffles: r.reshuffles,
             end_triggered: false,
-            placed_this_turn: r.placed_this_turn,
+            placed_this_turn: r.placed_this_turn.unwrap_or(r.placed > 0),
             idle_turns: r.idle_turns,
             rng: r.rng,
         };
@@ -457,6 +458,11 @@ impl TryFrom<Repr> for KingdomBuilder {
             None => {
                 for t in Sector::ALL {
                     g.ready[t.index()] = g.held(cp, t);
+                }
+                // a tile being used has already been spent
+                if let Pending::Build(t) | Pending::MoveFrom(t) | Pending::MoveTo(t, _) = g.pending
+                {
+                    g.ready[t.index()] = g.ready[t.index()].saturating_sub(1);
                 }
             }
         }
