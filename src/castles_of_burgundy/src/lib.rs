@@ -2196,9 +2196,9 @@ impl Game for CastlesOfBurgundy {
         // Chance: per phase at most 24 depot + 8 black + 5 goods draws, per round 2n+1 dice.
         let chance = 5 * 37 + 25 * (2 * n + 1);
         // Per player: 2 setup choices; per turn 2 die actions, a purchase, end_turn and a
-        // discard after each of the 3 tile gains; per placement (at most 36) up to 6 follow-up
+        // discard after each of the 3 tile gains; per placement (at most 36) at most 6 follow-up
         // decisions (castle/City hall choice, ship depot, 3 goods choices, a throw-away, a
-        // discard).
+        // discard), counted as 8 for a margin.
         let per_player = 2 + 25 * 7 + 36 * 8;
         chance + n * per_player
     }

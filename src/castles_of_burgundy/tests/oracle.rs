@@ -414,6 +414,38 @@ fn run(players: usize, opts: serde_json::Value, seed: u64) -> (usize, u32) {
         let Turn::Player(p) = g.turn() else {
             // Spec 5.3: each round's order runs from the right-most track space to the left-most,
             // top of a stack first.
+            if g.step == (Step::RollDice { next: 0 }) && g.round == 1 {
+                // Spec 4 and 16.4: the depots just filled for this phase, by player count.
+                use Colour::*;
+                let layout = [
+                    [Building, Ship, Knowledge, Pasture],
+                    [Knowledge, Castle, Building, Building],
+                    [Pasture, Building, Ship, Knowledge],
+                    [Ship, Building, Pasture, Mine],
+                    [Mine, Knowledge, Building, Building],
+                    [Building, Pasture, Castle, Ship],
+                ];
+                for d in 0..6 {
+                    for sp in 0..4 {
+                        let t = g.depots[d][sp];
+                        assert_eq!(
+                            t.is_some(),
+                            sp < players,
+                            "seed {seed}: depot {d} space {sp}"
+                        );
+                        let mut want = layout[d][sp];
+                        if players == 3 && d == 5 && sp == 2 && matches!(g.phase.index(), 1 | 3) {
+                            want = Mine;
+                        }
+                        if let Some(t) = t {
+                            assert_eq!(t.colour(), want, "seed {seed}: depot {d} space {sp}");
+                        }
+                    }
+                }
+                let black = g.black_depot.iter().flatten().count();
+                assert_eq!(black, 2 * players, "seed {seed}: black depot");
+                assert_eq!(g.round_goods.iter().flatten().count(), 5);
+            }
             if g.step == (Step::RollDice { next: 0 }) {
                 let mut want: Vec<u8> = (0..players as u8).collect();
                 want.sort_by_key(|&q| {
