@@ -9,7 +9,7 @@
 //! |---|---|---|
 //! | 0..5 | pick role: builder, producer, trader, councilor, prospector | price tile 0..5 revealed |
 //! | 5 | pass (do not build, no crane, stop producing/selling, no chapel card, decline library) | |
-//! | 6 | use the library (2 players, governor's first role) | |
+//! | 6 | use the library (2 players, governor's first role); with `strict_optional`: take the draw / use the gold mine | |
 //! | 7..36 | card kind k = id-7: build / pay / discard / keep / tuck that card | a card of kind k drawn |
 //! | 36..41 | good g = id-36: produce / sell / pay with (black market) that good | |
 //! | 41..53 | crane: build over the player's building in slot s = id-41 | |

@@ -44,3 +44,25 @@ fn conforms_short_strict_games_with_fixed_first_player() {
     ];
     assert_conforms::<SanJuan>(&configs, &kit(20));
 }
+
+/// Every check at every step (JSON fuzzing included), over more seeds. Slow: run by hand with
+/// `cargo test -p meeple-san-juan --test conformance -- --ignored`.
+#[test]
+#[ignore]
+fn conforms_deep_every_step() {
+    let info = SanJuan::info();
+    let mut configs = default_configs::<SanJuan>();
+    let mut o = serde_json::Map::new();
+    o.insert("drafted_hands".into(), json!(true));
+    o.insert("strict_optional".into(), json!(true));
+    configs.push(Config::new(&info, 3, &o).unwrap());
+    assert_conforms::<SanJuan>(
+        &configs,
+        &KitOptions {
+            playouts: 12,
+            deep_every: 1,
+            deep_playouts: 12,
+            seed: 99,
+        },
+    );
+}
