@@ -4,6 +4,8 @@
 //! every phase end and the final scoring. It recomputes everything from the state before the
 //! action, without the engine's scoring code.
 
+#![allow(clippy::needless_range_loop)] // per-type and per-space tables read clearer indexed
+
 use meeple_castles_of_burgundy::data::{board, Colour, Tile, CELLS};
 use meeple_castles_of_burgundy::{Bonus, CastlesOfBurgundy as G, Step};
 use meeple_core::{Config, Game, GameRng, Turn};
