@@ -1,4 +1,6 @@
-//! Random-playout throughput: `cargo run --release -p meeple-puerto-rico --example playouts [players] [seconds]`.
+//! Random-playout throughput:
+//! `cargo run --release -p meeple-puerto-rico --example playouts [players] [seconds] [options-json]`,
+//! e.g. `... playouts 4 3 '{"new_buildings": true}'`.
 
 use meeple_core::playout::{random_playout, Buffers};
 use meeple_core::{Config, Game, GameRng};
@@ -9,7 +11,16 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let players: usize = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(4);
     let seconds: f64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(3.0);
-    let config = Config::with_players(&PuertoRico::info(), players).unwrap();
+    let opts: serde_json::Value = args
+        .get(3)
+        .map(|s| serde_json::from_str(s).expect("options must be a JSON object"))
+        .unwrap_or(serde_json::json!({}));
+    let config = Config::new(
+        &PuertoRico::info(),
+        players,
+        opts.as_object().expect("options must be a JSON object"),
+    )
+    .unwrap();
     let mut rng = GameRng::new(1);
     let mut buf = Buffers::default();
     let (mut games, mut actions, mut rounds, mut truncated) = (0u64, 0u64, 0u64, 0u64);
@@ -33,7 +44,7 @@ fn main() {
     }
     let clone_ns = c0.elapsed().as_nanos() as f64 / n as f64;
     println!(
-        "puerto_rico {players}p: {games} games in {t:.2}s = {:.0} games/s, {:.0} actions/s, {:.0} actions/game, {:.1} rounds/game, {truncated} truncated; clone {clone_ns:.0} ns ({sink})",
+        "puerto_rico {players}p {opts}: {games} games in {t:.2}s = {:.0} games/s, {:.0} actions/s, {:.0} actions/game, {:.1} rounds/game, {truncated} truncated; clone {clone_ns:.0} ns ({sink})",
         games as f64 / t,
         actions as f64 / t,
         actions as f64 / games as f64,

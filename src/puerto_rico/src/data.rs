@@ -521,6 +521,27 @@ pub const BUILDINGS: [BuildingData; NUM_BUILDINGS] = [
     row(Building::Statue, "statue", 10, 8, 4, 0, true, 1, 1, V),
 ];
 
+/// City spaces per building kind (1 small, 2 large), for fast sums.
+pub const SIZES: [u8; NUM_BUILDINGS] = {
+    let mut t = [0u8; NUM_BUILDINGS];
+    let mut i = 0;
+    while i < NUM_BUILDINGS {
+        t[i] = if BUILDINGS[i].large { 2 } else { 1 };
+        i += 1;
+    }
+    t
+};
+/// Colonist circles per building kind, for fast sums.
+pub const CIRCLES: [u8; NUM_BUILDINGS] = {
+    let mut t = [0u8; NUM_BUILDINGS];
+    let mut i = 0;
+    while i < NUM_BUILDINGS {
+        t[i] = BUILDINGS[i].circles;
+        i += 1;
+    }
+    t
+};
+
 impl Building {
     pub fn data(self) -> &'static BuildingData {
         &BUILDINGS[self as usize]

@@ -107,7 +107,8 @@ const X_OPTIONS: [&str; 10] = [
 
 /// Refuse option combinations the spec does not cover (or that are not implemented).
 pub fn check_options(config: &Config) -> Result<(), GameError> {
-    let info = PuertoRico::info();
+    static INFO: std::sync::OnceLock<GameInfo> = std::sync::OnceLock::new();
+    let info = INFO.get_or_init(PuertoRico::info);
     if config.bool("nobles") {
         return Err(GameError::bad_option(
             "nobles",
@@ -433,6 +434,7 @@ impl PuertoRico {
         }
         let todo_limit = match self.step {
             Step::SmallWharf => 60,
+            Step::BlackMarketColonist | Step::BlackMarketGood | Step::BlackMarketVp => 10,
             _ => n + 1,
         };
         if self.floor as usize > NUM_TARGETS || self.todo as usize > todo_limit {
@@ -771,8 +773,25 @@ impl Game for PuertoRico {
                 got: config.players,
             });
         }
-        check_options(config)?;
-        Ok(PuertoRico::setup(config, seed))
+        // The last configuration (validated, shared) is reused, so that starting many games
+        // with one configuration neither re-checks nor re-allocates its options.
+        thread_local! {
+            static LAST: std::cell::RefCell<Option<std::sync::Arc<Config>>> =
+                const { std::cell::RefCell::new(None) };
+        }
+        let shared = LAST.with(|last| {
+            let mut last = last.borrow_mut();
+            if let Some(a) = last.as_ref() {
+                if **a == *config {
+                    return Ok(a.clone());
+                }
+            }
+            check_options(config)?;
+            let a = std::sync::Arc::new(config.clone());
+            *last = Some(a.clone());
+            Ok::<_, GameError>(a)
+        })?;
+        Ok(PuertoRico::setup(shared, seed))
     }
 
     fn config(&self) -> &Config {
@@ -846,7 +865,7 @@ impl Game for PuertoRico {
         let players: Vec<Value> = (0..n)
             .map(|p| self.player_json(p, !hide || p == seat))
             .collect();
-        json!({
+        let mut obs = json!({
             "seat": seat,
             "round": self.round,
             "governor": self.governor,
@@ -873,10 +892,42 @@ impl Game for PuertoRico {
             "captain_bonus_paid": self.captain_bonus_paid,
             "craftsman_kinds": good_set::list(self.craftsman_kinds),
             "warehoused": good_set::list(self.warehoused),
-            "last_tile": self.last_tile.map(|t| Self::tile_name(t as usize)),
+            "last_tile": self.last_tile.map(|t| LAST_TILE_NAMES.get(t as usize).copied().unwrap_or("?")),
             "last_building": self.last_building,
             "players": players,
-        })
+        });
+        if self.new_buildings {
+            if let Value::Object(m) = &mut obs {
+                m.insert("new_buildings".into(), json!(true));
+                m.insert(
+                    "building_set".into(),
+                    json!(building_set::list(self.building_set)),
+                );
+                m.insert("pending".into(), json!(self.pending));
+                m.insert("bm_cut".into(), json!(self.bm_cut));
+                m.insert("kept".into(), json!(self.kept));
+                m.insert("doubled".into(), json!(self.doubled));
+                m.insert(
+                    "library_used".into(),
+                    json!(seat_set::list(self.library_used)),
+                );
+                m.insert(
+                    "small_wharf_used".into(),
+                    json!(seat_set::list(self.small_wharf_used)),
+                );
+                m.insert(
+                    "guest_queue".into(),
+                    json!(seat_set::list(self.guest_queue)),
+                );
+                m.insert("guest_after".into(), json!(self.guest_after));
+                m.insert("craft_received".into(), json!(self.craft_received));
+                m.insert("removed_colonists".into(), json!(self.removed_colonists));
+                m.insert("removed_vp".into(), json!(self.removed_vp));
+                m.insert("todo".into(), json!(self.todo));
+                m.insert("floor".into(), json!(self.floor));
+            }
+        }
+        obs
     }
 
     fn observation_tensor_len(&self) -> usize {
@@ -1077,7 +1128,19 @@ impl Game for PuertoRico {
     }
 
     fn max_game_length(&self) -> u64 {
-        Self::round_bound(self.n() as u64) * self.max_rounds()
+        let n = self.n() as u64;
+        if self.new_buildings {
+            // Expansion I per round: guest-house windows (a pass per player at each role start
+            // and after each build) and at most 2 moves per player, 3 black-market items and a
+            // hacienda-forest choice per player, the library's extra settler tile and privilege
+            // barrel, the small-wharf barrels (at most 50) and their closing passes, 3 more
+            // storehouse keeps per player; plus the 17 draft picks once.
+            let picks = if n == 2 { 6 } else { n };
+            let extra = picks * n + 11 * n + 52;
+            (Self::round_bound(n) + extra) * self.max_rounds() + SET_SIZE as u64
+        } else {
+            Self::round_bound(n) * self.max_rounds()
+        }
     }
 
     fn validate(&self) -> Result<(), String> {
@@ -1157,7 +1220,7 @@ impl Game for PuertoRico {
                 .filter(|&b| pl.buildings.0[b] > 0)
                 .map(|b| format!("{}({})", BUILDINGS[b].name, pl.buildings.colonists(b)))
                 .collect();
-            let island: Vec<String> = (0..NUM_TILES)
+            let mut island: Vec<String> = (0..NUM_TILES)
                 .filter(|&t| pl.island.0[t] > 0)
                 .map(|t| {
                     format!(
@@ -1168,6 +1231,11 @@ impl Game for PuertoRico {
                     )
                 })
                 .collect();
+            for k in 0..NUM_GOODS {
+                if pl.forests.0[k] > 0 {
+                    island.push(format!("{}xforest({})", pl.forests.0[k], GOOD_NAMES[k]));
+                }
+            }
             s.push_str(&format!(
                 "player {p}{}: {} doubloons, {} VP chips, score {}, san juan {}\n  island: {}\n  city: {}\n  goods: {}\n",
                 if Turn::Player(p) == self.turn() { " (to move)" } else { "" },

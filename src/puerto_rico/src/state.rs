@@ -255,14 +255,13 @@ impl Player {
     pub fn island_used(&self) -> u32 {
         self.island.total() + self.forests.total()
     }
+    #[inline]
     pub fn city_used(&self) -> u32 {
-        let mut n = 0;
-        for (i, &x) in self.buildings.0.iter().enumerate() {
-            if x > 0 {
-                n += if BUILDINGS[i].large { 2 } else { 1 };
-            }
+        let mut n = 0u8;
+        for (&x, &s) in self.buildings.0.iter().zip(SIZES.iter()) {
+            n += if x > 0 { s } else { 0 };
         }
-        n
+        n as u32
     }
     #[inline]
     pub fn occupied(&self, b: Building) -> bool {
@@ -271,17 +270,15 @@ impl Player {
     /// Empty circles on target t (a building or an island tile kind).
     #[inline]
     pub fn empty_circles(&self, t: usize) -> u32 {
-        if !(BASE_BUILDINGS..BASE_TARGETS).contains(&t) {
-            let b = if t < BASE_BUILDINGS { t } else { t - NUM_TILES };
-            let x = self.buildings.0[b % NUM_BUILDINGS];
-            if x == 0 {
-                0
-            } else {
-                (BUILDINGS[b % NUM_BUILDINGS].circles as u32).saturating_sub(x as u32 - 1)
-            }
-        } else {
+        if t < BASE_BUILDINGS {
+            self.empty_building(t)
+        } else if t < BASE_TARGETS {
             let k = t - BASE_BUILDINGS;
             (self.island.0[k] as u32).saturating_sub(self.island_colonists.0[k] as u32)
+        } else if t < NUM_TARGETS {
+            self.empty_building(t - NUM_TILES)
+        } else {
+            0
         }
     }
     /// Empty circles on building b.
@@ -295,20 +292,29 @@ impl Player {
         }
     }
     pub fn empty_building_circles(&self) -> u32 {
-        (0..NUM_BUILDINGS).map(|b| self.empty_building(b)).sum()
+        let mut e = 0u32;
+        for (&x, &c) in self.buildings.0.iter().zip(CIRCLES.iter()) {
+            e += if x == 0 {
+                0
+            } else {
+                c.saturating_sub(x - 1) as u32
+            };
+        }
+        e
     }
     /// Every colonist the player owns (tiles, buildings, windrose).
     pub fn colonists(&self) -> u32 {
-        self.island_colonists.total()
-            + (0..NUM_BUILDINGS)
-                .map(|b| self.buildings.colonists(b) as u32)
-                .sum::<u32>()
-            + self.san_juan as u32
+        let mut c = 0u32;
+        for &x in self.buildings.0.iter() {
+            c += x.saturating_sub(1) as u32;
+        }
+        self.island_colonists.total() + c + self.san_juan as u32
     }
     /// Barrels of each good the player's occupied tiles can produce (before the supply limit).
     pub fn production(&self) -> [u8; NUM_GOODS] {
         let mut circles = [0u8; NUM_GOODS];
-        for (i, d) in BUILDINGS.iter().enumerate() {
+        // The production buildings are the first six kinds.
+        for (i, d) in BUILDINGS[..6].iter().enumerate() {
             if let Class::Production { good, .. } = d.class {
                 circles[good as usize] += self.buildings.colonists(i);
             }
@@ -546,7 +552,8 @@ impl PuertoRico {
     }
 
     /// A new game (rules §2).
-    pub fn setup(config: &Config, seed: u64) -> PuertoRico {
+    pub fn setup(shared: Arc<Config>, seed: u64) -> PuertoRico {
+        let config: &Config = &shared;
         let n = config.players.clamp(2, MAX_PLAYERS);
         let s = setup(n);
         let mut rng = GameRng::new(seed);
@@ -583,7 +590,7 @@ impl PuertoRico {
             }
         }
         let mut g = PuertoRico {
-            config: Arc::new(config.clone()),
+            config: shared.clone(),
             round: 1,
             governor,
             picks: 0,
@@ -839,8 +846,9 @@ impl PuertoRico {
             Step::Build => {
                 f(PASS);
                 let used = pl.city_used();
+                let disc = self.discounts(p);
                 for b in 0..self.num_buildings() {
-                    if self.can_build_with(p, b, used) {
+                    if self.can_build_with(p, b, used, disc) {
                         f(build_id(b));
                     }
                 }
@@ -1047,8 +1055,7 @@ impl PuertoRico {
     /// The price of `pending` before the black market, and the shortfall.
     fn bm_price(&self) -> (u32, u32) {
         let p = self.actor();
-        let b = self.pending.map(|b| b as usize).unwrap_or(0);
-        let price = self.price(p, b);
+        let price = self.todo as u32;
         (price, price.saturating_sub(self.player(p).doubloons))
     }
     /// Most items that may still be returned (price after the cuts so far; with
@@ -1159,31 +1166,46 @@ impl PuertoRico {
     // --- builder helpers ---
     /// What `p` pays for building `b` (rules §4.3).
     pub fn price(&self, p: usize, b: usize) -> u32 {
-        let d = &BUILDINGS[b];
-        let pl = self.player(p);
-        let quarries = (pl.island_colonists.0[QUARRY] as u32).min(d.column as u32);
-        let mut builder = (p == self.chooser as usize && self.role == Some(Role::Builder)) as u32;
-        if builder > 0 && self.doubled {
-            builder = 2;
-        }
-        // Expansion I: every 2 forests cut 1 (no column limit, forest house occupied or not).
-        let forests = pl.forests.total() / 2;
-        (d.cost as u32).saturating_sub(builder + quarries + forests)
+        let (q, flat) = self.discounts(p);
+        Self::price_with(b, q, flat)
     }
-    /// Whether `p` (with `city_used` spaces filled) may build `b` now.
-    fn can_build_with(&self, p: usize, b: usize, city_used: u32) -> bool {
+    /// `p`'s occupied quarries, and his discount that does not depend on the building (the
+    /// builder's privilege, 2 with a library; Expansion I: 1 per 2 forests, no column limit,
+    /// forest house occupied or not).
+    #[inline]
+    fn discounts(&self, p: usize) -> (u32, u32) {
         let pl = self.player(p);
-        pl.buildings.0[b] == 0
-            && self.building_supply.0[b] > 0
-            && city_used + (BUILDINGS[b].large as u32) < 12
-            && (self.price(p, b) <= pl.doubloons
-                || (self.new_buildings
-                    && pl.occupied(Building::BlackMarket)
-                    && self.price(p, b) - pl.doubloons <= self.bm_items(p, 1)))
+        let mut flat = (p == self.chooser as usize && self.role == Some(Role::Builder)) as u32;
+        if self.new_buildings {
+            flat += (flat > 0 && self.doubled) as u32 + pl.forests.total() / 2;
+        }
+        (pl.island_colonists.0[QUARRY] as u32, flat)
+    }
+    #[inline]
+    fn price_with(b: usize, quarries: u32, flat: u32) -> u32 {
+        let d = &BUILDINGS[b];
+        (d.cost as u32).saturating_sub(flat + quarries.min(d.column as u32))
+    }
+    /// Whether `p` (with `city_used` spaces filled and discounts `disc`) may build `b` now.
+    #[inline]
+    fn can_build_with(&self, p: usize, b: usize, city_used: u32, disc: (u32, u32)) -> bool {
+        let pl = self.player(p);
+        if pl.buildings.0[b] != 0
+            || self.building_supply.0[b] == 0
+            || city_used + SIZES[b] as u32 > 12
+        {
+            return false;
+        }
+        let price = Self::price_with(b, disc.0, disc.1);
+        price <= pl.doubloons
+            || (self.new_buildings
+                && pl.occupied(Building::BlackMarket)
+                && price - pl.doubloons <= self.bm_items(p, 1))
     }
     fn can_build_any(&self, p: usize) -> bool {
         let used = self.player(p).city_used();
-        used < 12 && (0..self.num_buildings()).any(|b| self.can_build_with(p, b, used))
+        let disc = self.discounts(p);
+        used < 12 && (0..self.num_buildings()).any(|b| self.can_build_with(p, b, used, disc))
     }
 
     // --- trader helpers ---
@@ -1821,11 +1843,9 @@ impl PuertoRico {
             let pl = self.pm(p);
             let mut w = pl.san_juan as u32 + pl.island_colonists.total();
             pl.island_colonists = PerTile::default();
-            for b in 0..NUM_BUILDINGS {
-                if pl.buildings.0[b] > 1 {
-                    w += pl.buildings.0[b] as u32 - 1;
-                    pl.buildings.0[b] = 1;
-                }
+            for x in pl.buildings.0.iter_mut() {
+                w += x.saturating_sub(1) as u32;
+                *x = (*x).min(1);
             }
             pl.san_juan = w.min(255) as u8;
             self.floor = 0;
@@ -1917,6 +1937,9 @@ impl PuertoRico {
             if price > 0 && self.bm_items(p, 1) > 0 && (!only || short > 0) {
                 self.pending = Some(BUILDINGS[b].kind);
                 self.bm_cut = 0;
+                // The price is fixed when the purchase starts (a returned quarry colonist does
+                // not raise it).
+                self.todo = price as u8;
                 return self.bm_next(Step::BlackMarketColonist);
             }
         }
@@ -1940,10 +1963,16 @@ impl PuertoRico {
             st = next;
         }
         let b = self.pending.take().map(|b| b as usize).unwrap_or(0);
-        self.build_finish(p, b);
+        let price = self.todo as u32;
+        self.todo = 0;
+        self.build_finish_at(p, b, price);
     }
     fn build_finish(&mut self, p: usize, b: usize) {
-        let price = self.price(p, b).saturating_sub(self.bm_cut as u32);
+        let price = self.price(p, b);
+        self.build_finish_at(p, b, price);
+    }
+    fn build_finish_at(&mut self, p: usize, b: usize, price: u32) {
+        let price = price.saturating_sub(self.bm_cut as u32);
         self.bm_cut = 0;
         self.building_supply.0[b] -= 1;
         let pl = self.pm(p);

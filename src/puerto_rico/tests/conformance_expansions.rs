@@ -18,7 +18,7 @@ fn conformance_new_buildings_draft() {
     let stats = assert_conforms::<PuertoRico>(
         &configs,
         &KitOptions {
-            playouts: 25,
+            playouts: 12,
             seed: 11,
             ..Default::default()
         },
@@ -53,7 +53,7 @@ fn conformance_new_buildings_random_and_options() {
     assert_conforms::<PuertoRico>(
         &configs,
         &KitOptions {
-            playouts: 15,
+            playouts: 8,
             seed: 12,
             ..Default::default()
         },
@@ -94,7 +94,7 @@ fn conformance_new_buildings_fixed_sets() {
     assert_conforms::<PuertoRico>(
         &configs,
         &KitOptions {
-            playouts: 20,
+            playouts: 10,
             seed: 13,
             ..Default::default()
         },

@@ -7,8 +7,8 @@ use meeple_core::{Config, Game, GameRng, Turn};
 use meeple_puerto_rico::PuertoRico;
 use std::fmt::Write;
 
-fn playthrough(players: usize, seed: u64) -> String {
-    let config = Config::with_players(&PuertoRico::info(), players).unwrap();
+fn playthrough(players: usize, seed: u64, opts: &serde_json::Value) -> String {
+    let config = Config::new(&PuertoRico::info(), players, opts.as_object().unwrap()).unwrap();
     let mut g = PuertoRico::new(&config, seed).unwrap();
     let mut rng = GameRng::new(seed ^ 0xABCD);
     let mut log = String::new();
@@ -16,7 +16,11 @@ fn playthrough(players: usize, seed: u64) -> String {
     let mut outcomes = Vec::new();
     let mut round = 0;
     let mut step = 0;
-    writeln!(log, "# puerto_rico, {players} players, seed {seed}").unwrap();
+    if opts.as_object().is_some_and(|m| m.is_empty()) {
+        writeln!(log, "# puerto_rico, {players} players, seed {seed}").unwrap();
+    } else {
+        writeln!(log, "# puerto_rico, {players} players, seed {seed}, options {opts}").unwrap();
+    }
     loop {
         if g.round != round && g.turn() != Turn::Terminal {
             round = g.round;
@@ -58,11 +62,15 @@ fn playthrough(players: usize, seed: u64) -> String {
 }
 
 fn check(players: usize, seed: u64) {
+    check_with(players, seed, "", serde_json::json!({}));
+}
+
+fn check_with(players: usize, seed: u64, tag: &str, opts: serde_json::Value) {
     let path = format!(
-        "{}/tests/playthroughs/puerto_rico_{players}p_seed{seed}.txt",
+        "{}/tests/playthroughs/puerto_rico_{tag}{players}p_seed{seed}.txt",
         env!("CARGO_MANIFEST_DIR")
     );
-    let now = playthrough(players, seed);
+    let now = playthrough(players, seed, &opts);
     if std::env::var("MEEPLE_REGENERATE").is_ok() || !std::path::Path::new(&path).exists() {
         std::fs::write(&path, &now).unwrap();
         return;
@@ -91,4 +99,30 @@ fn playthrough_4p_seed7() {
 #[test]
 fn playthrough_2p_seed3() {
     check(2, 3);
+}
+
+/// Expansion I with the set-up draft (every pick in the log).
+#[test]
+fn playthrough_new_buildings_4p_seed5() {
+    check_with(4, 5, "new_buildings_", serde_json::json!({"new_buildings": true}));
+}
+
+/// Expansion I, 3 players, every new kind in the game.
+#[test]
+fn playthrough_new_buildings_all_3p_seed9() {
+    check_with(
+        3,
+        9,
+        "new_buildings_all_",
+        serde_json::json!({
+            "new_buildings": true,
+            "building_set": "fixed",
+            "building_list": [
+                "aqueduct", "forest_house", "black_market", "storehouse", "guest_house",
+                "trading_post", "church", "small_wharf", "lighthouse", "library",
+                "specialty_factory", "union_hall", "cloister", "statue", "guild_hall",
+                "residence", "city_hall"
+            ]
+        }),
+    );
 }
