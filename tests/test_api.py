@@ -225,3 +225,16 @@ def test_random_playouts_from_state() -> None:
     lengths, scores, returns, finished = g.random_playouts(10, seed=1, threads=2)
     assert lengths.shape == (10,) and scores.shape == (10, 2)
     assert finished.all() and np.allclose(returns.sum(axis=1), 1)
+
+
+def test_hand_written_position_may_omit_default_options() -> None:
+    g = meeple.new_game(REF, players=3, seed=2)
+    doc = json.loads(g.to_json())
+    del doc["options"]
+    doc["state"]["config"]["options"] = {}
+    loaded = meeple.from_json(json.dumps(doc))
+    assert loaded.options == {"flaw": "none"}
+    assert loaded.to_json() == g.to_json()
+    doc["state"]["config"]["options"] = {"flaw": "often"}
+    with pytest.raises(ValueError, match="bad value for option 'flaw'"):
+        meeple.from_json(json.dumps(doc))

@@ -203,6 +203,8 @@ fn create<G: Game>(config: &Config, seed: u64) -> Result<Box<dyn DynGame>, GameE
 
 /// Load a state and check it, including that its configuration is one `new` would accept.
 pub fn load_state<G: Game>(value: &Value) -> Result<G, GameError> {
+    let completed = complete_config::<G>(value)?;
+    let value = completed.as_ref().unwrap_or(value);
     let loaded = catch_unwind(|| G::from_json_value(value)).map_err(|_| {
         GameError::bad_json(format!(
             "{} state could not be read (internal error)",
@@ -217,6 +219,26 @@ pub fn load_state<G: Game>(value: &Value) -> Result<G, GameError> {
         ));
     }
     Ok(loaded)
+}
+
+/// Hand-written positions may list only the options they change: fill in the defaults of the
+/// others (and check them) in the state's `config` (every game keeps its [`Config`] there).
+fn complete_config<G: Game>(value: &Value) -> Result<Option<Value>, GameError> {
+    let Some(config) = value.get("config").and_then(Value::as_object) else {
+        return Ok(None);
+    };
+    let Some(players) = config.get("players").and_then(Value::as_u64) else {
+        return Ok(None);
+    };
+    let options = match config.get("options") {
+        None => serde_json::Map::new(),
+        Some(Value::Object(m)) => m.clone(),
+        Some(_) => return Ok(None),
+    };
+    let full = Config::new(&G::info(), players as usize, &options)?;
+    let mut v = value.clone();
+    v["config"] = serde_json::to_value(full).map_err(|e| GameError::bad_json(e.to_string()))?;
+    Ok(Some(v))
 }
 
 fn from_json<G: Game>(value: &Value) -> Result<Box<dyn DynGame>, GameError> {

@@ -67,7 +67,9 @@ pub trait Game: Clone + Send + Sync + Serialize + DeserializeOwned + 'static {
     /// randomness and seeds the game's [`GameRng`].
     fn new(config: &Config, seed: u64) -> Result<Self, GameError>;
 
-    /// The configuration the game was created with.
+    /// The configuration the game was created with. The state's JSON keeps it under the
+    /// top-level key `config` (`{"players": n, "options": {..}}`); a hand-written position may
+    /// list only the options it changes, and loading fills in the defaults.
     fn config(&self) -> &Config;
 
     /// Size of the action space for this configuration (fixed for the whole game).
