@@ -3,8 +3,8 @@
 //! players, Tower at the edge and anywhere: every legal set the engine offers equals the set
 //! recomputed from the spec's formulas (§5.2, §5.3, §6.4), tiles are offered exactly when ready
 //! and effective and never during the mandatory action; after every step the held tiles and the
-//! ready counters follow §6.2, §6.3, §6.5; at the end every card, the castles
-//! and the winners follow §8.
+//! ready counters follow §6.2, §6.3, §6.5, and each turn's end follows
+//! §4.3 and §7; at the end every card, the castles and the winners follow §8.
 
 #![allow(clippy::needless_range_loop)] // sector and seat loops read clearer with indices
 
@@ -240,6 +240,7 @@ fn legal_sets_equal_the_spec_formulas_in_random_positions() {
                             break;
                         }
                         check_tiles(&before, &g);
+                        check_turn_end(&before, &g, players);
                     }
                     assert_eq!(g.turn(), Turn::Terminal);
                     check_scoring(&g, players);
@@ -451,4 +452,56 @@ fn check_scoring(g: &KingdomBuilder, n: usize) {
     let best = gold.iter().cloned().fold(f64::MIN, f64::max);
     let want: Vec<usize> = (0..n).filter(|&p| gold[p] == best).collect();
     assert_eq!(g.winners(), want);
+}
+
+/// §4.3 END, §7, A-13, A-16: what follows the end of a turn.
+fn check_turn_end(before: &KingdomBuilder, after: &KingdomBuilder, n: usize) {
+    if before.phase() != Phase::Play {
+        return;
+    }
+    let p = before.current_player();
+    let ended = after.phase() == Phase::GameOver
+        || after.phase() == Phase::Draw
+        || after.current_player() != p;
+    if !ended {
+        return;
+    }
+    assert!(
+        before.mandatory_done(),
+        "a turn ends only after the mandatory action"
+    );
+    let b = serde_json::to_value(before).unwrap();
+    let first = b["first_player"].as_u64().unwrap() as usize;
+    let last = (first + n - 1) % n;
+    let (draw, discard, _) = before.piles();
+    let cards_left = draw
+        .iter()
+        .chain(discard.iter())
+        .map(|&c| c as u32)
+        .sum::<u32>()
+        + before.played().is_some() as u32;
+    if before.end_triggered() {
+        // the round is completed; no card is drawn from the trigger on
+        if p == last {
+            assert_eq!(
+                after.phase(),
+                Phase::GameOver,
+                "the last seat of the round ends it"
+            );
+        } else {
+            assert_ne!(after.phase(), Phase::GameOver);
+            assert_ne!(after.phase(), Phase::Draw, "no draw after the trigger");
+            assert_eq!(after.current_player(), (p + 1) % n);
+            assert_eq!(after.hand(p), None);
+        }
+    } else if after.phase() == Phase::GameOver {
+        // only the stalemate guard ends a game without the trigger
+        assert_eq!(cards_left, 0, "stalemate only without cards");
+    } else if cards_left > 0 {
+        assert_eq!(after.phase(), Phase::Draw, "the player draws a new card");
+        assert_eq!(after.current_player(), p);
+    } else {
+        assert_eq!(after.hand(p), None);
+        assert_eq!(after.current_player(), (p + 1) % n);
+    }
 }
