@@ -531,6 +531,16 @@ pub const SIZES: [u8; NUM_BUILDINGS] = {
     }
     t
 };
+/// Building kinds by cost (index = cost 0..=10) as bit sets.
+pub const COST_MASK: [u64; 11] = {
+    let mut t = [0u64; 11];
+    let mut i = 0;
+    while i < NUM_BUILDINGS {
+        t[BUILDINGS[i].cost as usize] |= 1 << i;
+        i += 1;
+    }
+    t
+};
 /// Colonist circles per building kind, for fast sums.
 pub const CIRCLES: [u8; NUM_BUILDINGS] = {
     let mut t = [0u8; NUM_BUILDINGS];

@@ -736,25 +736,17 @@ impl PuertoRico {
         if d.class != Class::Violet || self.building_set & (1 << b) != 0 {
             return false;
         }
-        let used = (0..NUM_BUILDINGS)
-            .filter(|&c| self.building_set & (1 << c) != 0 && BUILDINGS[c].cost == d.cost)
-            .count() as u32;
+        let used = (self.building_set & COST_MASK[d.cost as usize % 11]).count_ones();
         if used >= draft_slots(d.cost) {
             return false;
         }
-        if self.config.bool("hacienda_forest_house_exclusive") {
-            let other = match d.kind {
-                Building::Hacienda => Some(Building::ForestHouse),
-                Building::ForestHouse => Some(Building::Hacienda),
-                _ => None,
-            };
-            if let Some(o) = other {
-                if self.building_set & (1 << o as u8) != 0 {
-                    return false;
-                }
-            }
-        }
-        true
+        let other = match d.kind {
+            Building::Hacienda => Building::ForestHouse,
+            Building::ForestHouse => Building::Hacienda,
+            _ => return true,
+        };
+        self.building_set & (1 << other as u8) == 0
+            || !self.config.bool("hacienda_forest_house_exclusive")
     }
 
     // -----------------------------------------------------------------------------------------
@@ -1008,16 +1000,13 @@ impl PuertoRico {
     // --- Expansion I helpers ---
     /// Guest-house moves of `p` (only outside the mayor phase; option `guest_house_timing`).
     fn guest_moves(&self, p: usize, f: &mut impl FnMut(Action)) {
-        if !self.new_buildings
-            || (self.step != Step::GuestHouse
-                && self.config.str("guest_house_timing") != "any_time")
-        {
+        if !self.new_buildings || !self.player(p).occupied(Building::GuestHouse) {
+            return;
+        }
+        if self.step != Step::GuestHouse && self.config.str("guest_house_timing") != "any_time" {
             return;
         }
         let pl = self.player(p);
-        if !pl.occupied(Building::GuestHouse) {
-            return;
-        }
         let gh = building_target(Building::GuestHouse as usize);
         for t in 0..NUM_TARGETS {
             if t != gh && pl.empty_circles(t) > 0 {

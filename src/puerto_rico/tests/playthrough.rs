@@ -19,7 +19,11 @@ fn playthrough(players: usize, seed: u64, opts: &serde_json::Value) -> String {
     if opts.as_object().is_some_and(|m| m.is_empty()) {
         writeln!(log, "# puerto_rico, {players} players, seed {seed}").unwrap();
     } else {
-        writeln!(log, "# puerto_rico, {players} players, seed {seed}, options {opts}").unwrap();
+        writeln!(
+            log,
+            "# puerto_rico, {players} players, seed {seed}, options {opts}"
+        )
+        .unwrap();
     }
     loop {
         if g.round != round && g.turn() != Turn::Terminal {
@@ -104,7 +108,12 @@ fn playthrough_2p_seed3() {
 /// Expansion I with the set-up draft (every pick in the log).
 #[test]
 fn playthrough_new_buildings_4p_seed5() {
-    check_with(4, 5, "new_buildings_", serde_json::json!({"new_buildings": true}));
+    check_with(
+        4,
+        5,
+        "new_buildings_",
+        serde_json::json!({"new_buildings": true}),
+    );
 }
 
 /// Expansion I, 3 players, every new kind in the game.
