@@ -151,17 +151,24 @@ pub(crate) struct Rules {
     pub trades: bool,
     pub max_offers: u8,
     pub steal_needs_cards: bool,
+    /// B1 Friendly Robber.
+    pub friendly_robber: bool,
+    /// B3 Harbormaster.
+    pub harbormaster: bool,
 }
 
 impl Rules {
     fn from_config(c: &Config) -> Rules {
         Rules {
             players: c.players.clamp(1, MAX_PLAYERS),
-            vp_to_win: c.int("vp_to_win").clamp(1, 30) as u8,
+            // The base target; each module raises it as the spec says (Harbormaster +1, §B3).
+            vp_to_win: (c.int("vp_to_win").clamp(1, 30) + c.bool("harbormaster") as i64) as u8,
             turn_limit: c.int("turn_limit").clamp(1, 100_000) as u32,
             trades: c.str("player_trades") != "off",
             max_offers: c.int("trade_offers_per_turn").clamp(0, 50) as u8,
             steal_needs_cards: c.bool("steal_victim_must_have_cards"),
+            friendly_robber: c.bool("friendly_robber"),
+            harbormaster: c.bool("harbormaster"),
         }
     }
 }
@@ -195,6 +202,8 @@ pub struct Catan {
     pub(crate) deck: [u8; 5],
     pub(crate) longest_road: u8,
     pub(crate) largest_army: u8,
+    /// B3: the seat holding the Harbormaster card (`NONE` when nobody / module off).
+    pub(crate) harbormaster: u8,
     /// What observer `o` knows of player `p`'s hand: `lo[o][p][r] <= hand[p][r] <= hi[o][p][r]`.
     pub(crate) know_lo: [[[u8; 5]; MAX_PLAYERS]; MAX_PLAYERS],
     pub(crate) know_hi: [[[u8; 5]; MAX_PLAYERS]; MAX_PLAYERS],
@@ -322,7 +331,73 @@ impl Catan {
         if self.largest_army as usize == p {
             vp += 2;
         }
+        if self.harbormaster as usize == p {
+            vp += 2;
+        }
         vp
+    }
+
+    /// B3 harbour points: 1 per settlement and 2 per city on a harbour vertex.
+    pub fn harbor_points(&self, p: usize) -> u32 {
+        let hv = self.board.harbor_vertices.iter().fold(0u64, |a, &m| a | m);
+        (self.settlements[p] & hv).count_ones() + 2 * (self.cities[p] & hv).count_ones()
+    }
+
+    /// B3: hand the Harbormaster card over after harbour points changed (the first to reach 3
+    /// takes it; another takes it only with strictly more points than the holder).
+    fn update_harbormaster(&mut self) {
+        if !self.rules.harbormaster {
+            return;
+        }
+        let n = self.n();
+        let pts: [u32; MAX_PLAYERS] =
+            std::array::from_fn(|p| if p < n { self.harbor_points(p) } else { 0 });
+        let h = self.harbormaster as usize;
+        let hold = if h < n { pts[h] } else { 2 };
+        let m = pts[..n].iter().copied().max().unwrap_or(0);
+        if m > hold && pts[..n].iter().filter(|&&x| x == m).count() == 1 {
+            self.harbormaster = pts[..n].iter().position(|&x| x == m).unwrap_or(0) as u8;
+        }
+    }
+
+    /// B1: players protected by the Friendly Robber (public VP at most 2, D-01), as a seat mask.
+    pub fn protected_players(&self) -> u8 {
+        if !self.rules.friendly_robber {
+            return 0;
+        }
+        (0..self.n())
+            .filter(|&p| self.public_vp(p) <= 2)
+            .fold(0u8, |m, p| m | (1 << p))
+    }
+
+    /// The hexes the robber may move to now, as a mask over land hex ids.
+    pub fn robber_targets(&self) -> u32 {
+        let all = (1u32 << NH) - 1;
+        let mut t = all & !(1u32 << self.robber);
+        let prot = self.protected_players();
+        if prot != 0 {
+            let g = geo();
+            let mut b = 0u64;
+            for p in 0..self.n() {
+                if prot & (1 << p) != 0 {
+                    b |= self.settlements[p] | self.cities[p];
+                }
+            }
+            for h in 0..NH {
+                if g.hex_corner_mask[h] & b != 0 {
+                    t &= !(1u32 << h);
+                }
+            }
+            if t == 0 {
+                // §B1.2: no legal hex → the desert (even if the robber is already there); on a
+                // board without a desert the robber stays where it is (engine decision).
+                t = match (0..NH).find(|&h| self.board.terrain[h] == DESERT) {
+                    Some(d) => 1u32 << d,
+                    None => 1u32 << self.robber,
+                };
+            }
+        }
+        t
     }
 
     /// All victory points, hidden victory-point cards included.
@@ -651,6 +726,8 @@ impl Catan {
                 mask |= 1 << p;
             }
         }
+        // B1.2: nothing is stolen from a protected player.
+        mask &= !self.protected_players();
         if self.rules.steal_needs_cards {
             let with_cards = (0..self.n())
                 .filter(|&p| mask & (1 << p) != 0 && self.hand_size(p) > 0)
@@ -742,7 +819,8 @@ impl Catan {
                     && self.hand[self.discarder()][(a - A_DISCARD) as usize] > 0
             }
             Phase::MoveRobber => {
-                (A_ROBBER..A_ROBBER + NH as u32).contains(&a) && a - A_ROBBER != self.robber as u32
+                (A_ROBBER..A_ROBBER + NH as u32).contains(&a)
+                    && self.robber_targets() & (1 << (a - A_ROBBER)) != 0
             }
             Phase::ChooseVictim => {
                 (A_STEAL..A_STEAL + MAX_PLAYERS as u32).contains(&a)
@@ -852,10 +930,8 @@ impl Catan {
                 }
             }
             Phase::MoveRobber => {
-                for h in 0..NH as u32 {
-                    if h != self.robber as u32 {
-                        out.push(A_ROBBER + h);
-                    }
+                for h in bits64(self.robber_targets() as u64) {
+                    out.push(A_ROBBER + h as u32);
                 }
             }
             Phase::ChooseVictim => {
@@ -982,6 +1058,7 @@ impl Catan {
                     }
                 }
                 self.last_settlement = v as u8;
+                self.update_harbormaster();
                 self.phase = Phase::SetupRoad;
             }
             Phase::SetupRoad => {
@@ -1137,6 +1214,7 @@ impl Catan {
                     if changed {
                         self.update_longest_road();
                     }
+                    self.update_harbormaster();
                 } else if a < A_CITY {
                     let e = (a - A_ROAD) as usize;
                     self.pay(p, &COST_ROAD);
@@ -1151,6 +1229,7 @@ impl Catan {
                     self.pay(p, &COST_CITY);
                     self.settlements[p] &= !(1u64 << v);
                     self.cities[p] |= 1u64 << v;
+                    self.update_harbormaster();
                 } else if a == A_END {
                     self.end_turn();
                 } else if a == A_BUY_DEV {
@@ -1324,7 +1403,66 @@ fn option_specs() -> Vec<OptionSpec> {
             false,
             "D-81: if true, the robber's victim must be a player holding cards when one exists (the printed rule lets the mover name any player at the hex).",
         ),
+        OptionSpec::bool(
+            "friendly_robber",
+            false,
+            "Traders & Barbarians B1 Friendly Robber: the robber may not go to a hex touching a building of a player with at most 2 public VP (D-01); with no such hex it goes to the desert; nothing is stolen from such a player.",
+        ),
+        OptionSpec::bool(
+            "harbormaster",
+            false,
+            "Traders & Barbarians B3 Harbormaster: harbour points (settlement on a harbour vertex 1, city 2); the first to 3 takes the 2-VP Harbormaster card, another takes it with strictly more; the victory target rises by 1.",
+        ),
+        OptionSpec::bool(
+            "event_cards",
+            false,
+            "Traders & Barbarians B2 Event Cards (not yet implemented: true is refused).",
+        ),
+        OptionSpec::bool(
+            "catan_for_two",
+            false,
+            "Traders & Barbarians B4 Catan for Two (not yet implemented: true is refused).",
+        ),
+        OptionSpec::choice(
+            "scenario",
+            "none",
+            &["none", "fishermen", "rivers", "caravans", "barbarian_attack"],
+            "Traders & Barbarians scenario (one at a time, spec B0): B5 fishermen, B6 rivers, B7 caravans, B8 barbarian_attack (none of them implemented yet: any value but 'none' is refused).",
+        ),
     ]
+}
+
+/// Refuse module options that are not implemented yet or may not be combined (spec Part B).
+pub(crate) fn check_modules(c: &Config) -> Result<(), GameError> {
+    if c.bool("event_cards") {
+        return Err(GameError::bad_option(
+            "event_cards",
+            "Traders & Barbarians module B2 Event Cards is not yet implemented",
+        ));
+    }
+    if c.bool("catan_for_two") {
+        return Err(GameError::bad_option(
+            "catan_for_two",
+            "Traders & Barbarians module B4 Catan for Two is not yet implemented",
+        ));
+    }
+    let module = match c.str("scenario") {
+        "none" => return Ok(()),
+        "fishermen" => "B5 The Fishermen of Catan",
+        "rivers" => "B6 The Rivers of Catan",
+        "caravans" => "B7 The Caravans",
+        "barbarian_attack" => "B8 Barbarian Attack",
+        other => {
+            return Err(GameError::bad_option(
+                "scenario",
+                format!("unknown scenario '{other}'"),
+            ))
+        }
+    };
+    Err(GameError::bad_option(
+        "scenario",
+        format!("Traders & Barbarians module {module} is not yet implemented"),
+    ))
 }
 
 impl Game for Catan {
@@ -1341,6 +1479,7 @@ impl Game for Catan {
     }
 
     fn new(config: &Config, seed: u64) -> Result<Self, GameError> {
+        check_modules(config)?;
         let rules = Rules::from_config(config);
         let mut rng = GameRng::new(seed);
         let (board, robber) = match config.value("map") {
@@ -1395,6 +1534,7 @@ impl Game for Catan {
             deck: DEV_TOTALS,
             longest_road: NONE,
             largest_army: NONE,
+            harbormaster: NONE,
             know_lo: [[[0; 5]; MAX_PLAYERS]; MAX_PLAYERS],
             know_hi: [[[0; 5]; MAX_PLAYERS]; MAX_PLAYERS],
             phase: Phase::SetupSettlement,

@@ -67,6 +67,12 @@ pub fn observation(g: &Catan, seat: usize) -> Value {
                 "public_victory_points": g.public_vp(p),
                 "must_discard": if g.phase == Phase::Discard { g.discard_owed[p] } else { 0 },
             });
+            if g.rules.harbormaster {
+                v["harbor_points"] = json!(g.harbor_points(p));
+            }
+            if g.rules.friendly_robber {
+                v["protected_by_friendly_robber"] = json!(g.protected_players() & (1 << p) != 0);
+            }
             if p == seat {
                 v["resources"] = json!(Resources::from_array(g.hand[p]));
                 v["development_cards"] = json!(DevCards::from_array(g.dev[p]));
@@ -82,7 +88,7 @@ pub fn observation(g: &Catan, seat: usize) -> Value {
         })
         .collect();
     let in_trade = matches!(g.phase, Phase::TradeResponse | Phase::TradeDecision);
-    json!({
+    let mut o = json!({
         "seat": seat,
         "phase": phase_name(g.phase),
         "current_player": g.current,
@@ -111,7 +117,12 @@ pub fn observation(g: &Catan, seat: usize) -> Value {
             "responder": if g.phase == Phase::TradeResponse { json!(g.responder) } else { Value::Null },
             "accepted_by": (0..n).filter(|&q| in_trade && g.accepters & (1 << q) != 0).collect::<Vec<_>>(),
         },
-    })
+        "victory_target": g.rules.vp_to_win,
+    });
+    if g.rules.harbormaster {
+        o["harbormaster"] = seat_json(g.harbormaster, n);
+    }
+    o
 }
 
 /// Tensor layout (relative seats: slot 0 = the observer, then clockwise; 4 slots):
@@ -125,9 +136,11 @@ pub fn observation(g: &Catan, seat: usize) -> Value {
 /// VP; bank 5; development deck size; phase one-hot 16; to move (4 slots, chance, terminal);
 /// rolled; development card played; last roll one-hot 11; free roads; year-of-plenty picks left;
 /// offers made; offer on the table one-hot 80; responder slot 4; accepters by slot 4; offers made
-/// this turn 80; turns played / turn limit; truncated; winner slot 4.
+/// this turn 80; turns played / turn limit; truncated; winner slot 4; Traders & Barbarians
+/// modules (zero when off): per slot holds Harbormaster, harbour points / 3, protected by the
+/// Friendly Robber (4 × 3).
 pub const TENSOR_LEN: usize =
-    NH * 18 + NV * 14 + NE * 4 + 4 * 25 + 11 + 6 + PHASES + 6 + 13 + 3 + 88 + 80 + 6;
+    NH * 18 + NV * 14 + NE * 4 + 4 * 25 + 11 + 6 + PHASES + 6 + 13 + 3 + 88 + 80 + 6 + 12;
 
 pub fn tensor(g: &Catan, seat: usize, out: &mut [f32]) {
     out.fill(0.0);
@@ -257,6 +270,18 @@ pub fn tensor(g: &Catan, seat: usize, out: &mut [f32]) {
         out[o + 2 + slot(g.winner as usize)] = 1.0;
     }
     o += 6;
+    if g.rules.harbormaster || g.rules.friendly_robber {
+        let prot = g.protected_players();
+        for p in 0..n {
+            let b = o + 3 * slot(p);
+            out[b] = (g.harbormaster as usize == p) as u8 as f32;
+            if g.rules.harbormaster {
+                out[b + 1] = g.harbor_points(p) as f32 / 3.0;
+            }
+            out[b + 2] = (prot & (1 << p) != 0) as u8 as f32;
+        }
+    }
+    o += 12;
     debug_assert_eq!(o, TENSOR_LEN);
 }
 
@@ -507,6 +532,17 @@ pub fn render(g: &Catan) -> String {
         })
         .collect();
     s.push_str(&format!("harbors: {}\n", harbors.join(", ")));
+    if g.rules.harbormaster {
+        s.push_str(&format!(
+            "harbormaster: {}, harbour points {:?}\n",
+            if (g.harbormaster as usize) < n {
+                format!("player {}", g.harbormaster)
+            } else {
+                "nobody".into()
+            },
+            (0..n).map(|p| g.harbor_points(p)).collect::<Vec<_>>()
+        ));
+    }
     if g.phase == Phase::GameOver {
         s.push_str(&format!(
             "game over: winners {:?}{}\n",

@@ -191,6 +191,9 @@ pub struct Position {
     pub longest_road: Option<usize>,
     #[serde(default)]
     pub largest_army: Option<usize>,
+    /// B3: the seat holding the Harbormaster card (left out when nobody holds it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub harbormaster: Option<usize>,
     pub players: Vec<PlayerPos>,
     /// Robber's victim (steal phase).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -324,6 +327,7 @@ impl From<Catan> for Position {
             development_deck: Some(DevCards::from_array(g.deck)),
             longest_road: seat_opt(g.longest_road, n),
             largest_army: seat_opt(g.largest_army, n),
+            harbormaster: seat_opt(g.harbormaster, n),
             players,
             victim: (g.phase == Phase::Steal).then_some(g.victim as usize),
             free_roads: if g.phase == Phase::RoadBuilding {
@@ -415,6 +419,7 @@ impl TryFrom<Position> for Catan {
             deck: [0; 5],
             longest_road: NONE,
             largest_army: NONE,
+            harbormaster: NONE,
             know_lo: [[[0; 5]; MAX_PLAYERS]; MAX_PLAYERS],
             know_hi: [[[0; 5]; MAX_PLAYERS]; MAX_PLAYERS],
             phase: pos.phase,
@@ -525,6 +530,9 @@ impl TryFrom<Position> for Catan {
         if let Some(x) = pos.longest_road {
             g.longest_road = seat(x, "longest_road")?;
         }
+        if let Some(x) = pos.harbormaster {
+            g.harbormaster = seat(x, "harbormaster")?;
+        }
         if let Some(x) = pos.largest_army {
             g.largest_army = seat(x, "largest_army")?;
         }
@@ -564,6 +572,7 @@ pub fn validate(g: &Catan) -> Result<(), String> {
     if g.rules != Rules::from_config(&g.config) {
         return Err("rules differ from the configuration".into());
     }
+    crate::check_modules(&g.config).map_err(|e| e.to_string())?;
     if g.robber as usize >= NH {
         return Err("robber is off the board".into());
     }
@@ -684,6 +693,27 @@ pub fn validate(g: &Catan) -> Result<(), String> {
         None if g.largest_army != NONE => return Err("largest_army is not a seat".into()),
         None if km >= 3 => {
             return Err("someone has 3+ knights but nobody holds Largest Army".into())
+        }
+        _ => {}
+    }
+    // B3 Harbormaster: holder at the top with 3+ points; nobody only while nobody has 3.
+    let hp: Vec<u32> = (0..n).map(|p| g.harbor_points(p)).collect();
+    let hm = hp.iter().copied().max().unwrap_or(0);
+    match seat_opt(g.harbormaster, n) {
+        Some(_) if !g.rules.harbormaster => {
+            return Err("a Harbormaster holder is given but the harbormaster option is off".into())
+        }
+        Some(h) if hp[h] != hm || hm < 3 => {
+            return Err(format!(
+                "player {h} holds the Harbormaster card with {} harbour points but the most is {hm} (needs 3+)",
+                hp[h]
+            ))
+        }
+        None if g.harbormaster != NONE => return Err("harbormaster is not a seat".into()),
+        None if g.rules.harbormaster && hm >= 3 => {
+            return Err(format!(
+                "a player has {hm} harbour points but nobody holds the Harbormaster card"
+            ))
         }
         _ => {}
     }

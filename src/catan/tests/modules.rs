@@ -1,0 +1,333 @@
+//! Traders & Barbarians modules (spec Part B): rule tests on hand-written positions, the spec's
+//! worked examples, the refused options and the conformance kit over every allowed combination.
+
+use meeple_catan::{Catan, Phase};
+use meeple_core::conformance::{assert_conforms, KitOptions};
+use meeple_core::dynamic::load_state;
+use meeple_core::{Config, Game, GameError};
+use serde_json::{json, Map, Value};
+
+fn config(players: usize, opts: Value) -> Config {
+    let mut m = Map::new();
+    m.insert("board".into(), json!("beginner"));
+    if let Value::Object(o) = opts {
+        for (k, v) in o {
+            m.insert(k, v);
+        }
+    }
+    Config::new(&Catan::info(), players, &m).unwrap()
+}
+
+/// A position on the beginner board after set-up: player 0 to act in the main phase.
+fn base(players: usize, opts: Value) -> Value {
+    let g = Catan::new(&config(players, opts), 1).unwrap();
+    let mut v = g.to_json_value();
+    let o = v.as_object_mut().unwrap();
+    o.insert("phase".into(), json!("main"));
+    o.insert("setup_step".into(), json!(2 * players));
+    o.insert("rolled".into(), json!(true));
+    o.insert("current_player".into(), json!(0));
+    o.insert("start_player".into(), json!(0));
+    o.remove("bank");
+    o.remove("development_deck");
+    for p in v["players"].as_array_mut().unwrap() {
+        p.as_object_mut().unwrap().remove("knowledge");
+    }
+    v
+}
+
+fn load(v: &Value) -> Catan {
+    match load_state::<Catan>(v) {
+        Ok(g) => g,
+        Err(e) => panic!("position refused: {e}"),
+    }
+}
+
+fn play(g: &mut Catan, label: &str) {
+    let a = g
+        .parse_action(label)
+        .unwrap_or_else(|| panic!("'{label}' is not legal in phase {:?}", g.phase()));
+    g.apply(a).unwrap();
+}
+
+fn legal_labels(g: &Catan) -> Vec<String> {
+    let mut v = Vec::new();
+    g.legal_actions(&mut v);
+    v.into_iter().map(|a| g.action_label(a)).collect()
+}
+
+fn set_player(v: &mut Value, p: usize, key: &str, val: Value) {
+    v["players"][p][key] = val;
+}
+
+// ---------------------------------------------------------------- options
+
+#[test]
+fn modules_not_yet_implemented_are_refused_by_name() {
+    for (opt, val, module) in [
+        ("event_cards", json!(true), "B2 Event Cards"),
+        ("catan_for_two", json!(true), "B4 Catan for Two"),
+        ("scenario", json!("fishermen"), "B5 The Fishermen of Catan"),
+        ("scenario", json!("rivers"), "B6 The Rivers of Catan"),
+        ("scenario", json!("caravans"), "B7 The Caravans"),
+        ("scenario", json!("barbarian_attack"), "B8 Barbarian Attack"),
+    ] {
+        let c = config(4, json!({ opt: val }));
+        match Catan::new(&c, 1) {
+            Err(GameError::BadOption { name, reason }) => {
+                assert_eq!(name, opt);
+                assert!(reason.contains(module), "{reason}");
+                assert!(reason.contains("not yet implemented"), "{reason}");
+            }
+            other => panic!("{opt}: expected BadOption, got {:?}", other.map(|_| ())),
+        }
+    }
+}
+
+#[test]
+fn a_position_with_an_unimplemented_module_is_refused() {
+    let mut v = base(3, json!({}));
+    v["config"]["options"]["scenario"] = json!("rivers");
+    let e = load_state::<Catan>(&v).expect_err("refused").to_string();
+    assert!(e.contains("not yet implemented"), "{e}");
+}
+
+// ---------------------------------------------------------------- B1 Friendly Robber
+
+/// Six settlements, one on each of 18 hexes (every land hex but the desert (0,0) exactly once):
+/// two per player, so every player has 2 VP and is protected.
+fn friendly_cover(v: &mut Value) {
+    set_player(v, 0, "settlements", json!([[-2, 1, "N"], [-1, 1, "S"]]));
+    set_player(v, 1, "settlements", json!([[0, -2, "S"], [0, 2, "N"]]));
+    set_player(v, 2, "settlements", json!([[1, -1, "N"], [2, -1, "S"]]));
+    v["phase"] = json!("move_robber");
+}
+
+#[test]
+fn friendly_robber_every_hex_protected_goes_to_the_desert_without_steal() {
+    let mut v = base(3, json!({"friendly_robber": true}));
+    friendly_cover(&mut v);
+    set_player(&mut v, 1, "resources", json!({"ore": 2}));
+    let mut g = load(&v);
+    assert_eq!(g.robber_targets().count_ones(), 1);
+    // §B1.2: the desert, even though the robber already stands there.
+    assert_eq!(legal_labels(&g), vec!["robber to (0,0)".to_string()]);
+    play(&mut g, "robber to (0,0)");
+    assert_eq!(g.phase(), Phase::Main);
+    assert_eq!(g.hand(0), [0; 5]);
+    // Without the module every other hex is open.
+    let mut v = base(3, json!({}));
+    friendly_cover(&mut v);
+    let g = load(&v);
+    assert_eq!(legal_labels(&g).len(), 18);
+}
+
+#[test]
+fn friendly_robber_only_hexes_of_unprotected_players_and_steal_from_them() {
+    let mut v = base(3, json!({"friendly_robber": true}));
+    friendly_cover(&mut v);
+    // Player 2's N(1,-1) becomes a city: 3 VP, no longer protected.
+    set_player(&mut v, 2, "settlements", json!([[2, -1, "S"]]));
+    set_player(&mut v, 2, "cities", json!([[1, -1, "N"]]));
+    set_player(&mut v, 2, "resources", json!({"wool": 1}));
+    let mut g = load(&v);
+    let mut l = legal_labels(&g);
+    l.sort();
+    let mut want: Vec<String> = ["(1,-1)", "(1,-2)", "(2,-2)", "(2,-1)", "(2,0)", "(1,0)"]
+        .iter()
+        .map(|h| format!("robber to {h}"))
+        .collect();
+    want.sort();
+    assert_eq!(l, want);
+    let o = g.observation(0);
+    assert_eq!(o["players"][1]["protected_by_friendly_robber"], json!(true));
+    assert_eq!(
+        o["players"][2]["protected_by_friendly_robber"],
+        json!(false)
+    );
+    play(&mut g, "robber to (1,-1)");
+    assert_eq!(g.phase(), Phase::Steal);
+    play(&mut g, "stolen wool");
+    assert_eq!(g.hand(0)[2], 1);
+}
+
+#[test]
+fn friendly_robber_protection_counts_public_vp_only() {
+    // Player 1: 2 settlements and 3 hidden VP cards: still protected (D-01, G-1).
+    let mut v = base(3, json!({"friendly_robber": true}));
+    friendly_cover(&mut v);
+    set_player(&mut v, 1, "development_cards", json!({"victory_point": 3}));
+    let g = load(&v);
+    assert_eq!(g.protected_players(), 0b111);
+    // A knight played in the main phase also obeys the module.
+    let mut v = base(3, json!({"friendly_robber": true}));
+    friendly_cover(&mut v);
+    v["phase"] = json!("main");
+    set_player(&mut v, 0, "development_cards", json!({"knight": 1}));
+    let mut g = load(&v);
+    play(&mut g, "play knight");
+    assert_eq!(legal_labels(&g), vec!["robber to (0,0)".to_string()]);
+}
+
+// ---------------------------------------------------------------- B3 Harbormaster
+
+/// EX-14: P1 city on a harbour (2) + settlement on another (1) = 3 → takes the card (+2 VP).
+/// P2 reaching 3 takes nothing; P2 at 4 takes it.
+#[test]
+fn ex14_harbormaster_award_and_takeover() {
+    let mut v = base(3, json!({"harbormaster": true, "player_trades": "off"}));
+    // Player 0: settlements on the 3:1 harbour N(0,-2) and the wool harbour S(1,1).
+    set_player(&mut v, 0, "settlements", json!([[0, -2, "N"], [1, 1, "S"]]));
+    set_player(&mut v, 0, "resources", json!({"grain": 2, "ore": 3}));
+    // Player 1: settlements on the ore harbour N(2,-1) and the 3:1 harbour S(-2,2).
+    set_player(
+        &mut v,
+        1,
+        "settlements",
+        json!([[2, -1, "N"], [-2, 2, "S"]]),
+    );
+    set_player(&mut v, 1, "resources", json!({"grain": 4, "ore": 6}));
+    let mut g = load(&v);
+    assert_eq!(g.harbor_points(0), 2);
+    assert_eq!(g.public_vp(0), 2);
+    play(&mut g, "city N(0,-2)");
+    assert_eq!(g.harbor_points(0), 3);
+    assert_eq!(g.public_vp(0), 3 + 2, "the Harbormaster card is worth 2 VP");
+    let o = g.observation(1);
+    assert_eq!(o["harbormaster"], json!(0));
+    assert_eq!(o["players"][0]["harbor_points"], json!(3));
+    play(&mut g, "end turn");
+    play(&mut g, "dice 2");
+    assert_eq!(g.phase(), Phase::Main);
+    play(&mut g, "city N(2,-1)");
+    assert_eq!(g.harbor_points(1), 3);
+    assert_eq!(g.public_vp(1), 3, "3 harbour points only tie the holder");
+    assert_eq!(g.public_vp(0), 5);
+    play(&mut g, "city S(-2,2)");
+    assert_eq!(g.harbor_points(1), 4);
+    assert_eq!(g.public_vp(1), 4 + 2);
+    assert_eq!(g.public_vp(0), 3);
+    assert_eq!(g.observation(0)["harbormaster"], json!(1));
+}
+
+#[test]
+fn harbormaster_settlements_and_cities_off_harbours_score_nothing() {
+    let mut v = base(3, json!({"harbormaster": true}));
+    set_player(&mut v, 0, "settlements", json!([[0, 0, "N"]]));
+    set_player(&mut v, 0, "cities", json!([[0, 0, "S"]]));
+    let g = load(&v);
+    assert_eq!(g.harbor_points(0), 0);
+}
+
+#[test]
+fn harbormaster_raises_the_target_to_eleven() {
+    let mk = |hm: bool| {
+        let mut v = base(3, json!({"harbormaster": hm}));
+        set_player(&mut v, 0, "settlements", json!([[1, 1, "S"]]));
+        set_player(&mut v, 0, "cities", json!([[0, -2, "N"]]));
+        set_player(&mut v, 0, "development_cards", json!({"victory_point": 4}));
+        set_player(&mut v, 0, "resources", json!({"grain": 2, "ore": 3}));
+        if hm {
+            v["harbormaster"] = json!(0);
+        }
+        v
+    };
+    // With the module: 3 + 2 (card) + 4 = 9; the city makes 10: not yet a win (needs 11).
+    let mut g = load(&mk(true));
+    assert_eq!(g.vp(0), 9);
+    play(&mut g, "city S(1,1)");
+    assert_eq!(g.vp(0), 10);
+    assert_eq!(g.phase(), Phase::Main);
+    assert_eq!(g.observation(0)["victory_target"], json!(11));
+    // Without it: 3 + 5 + 1 = 9 with one more settlement and VP card; the city makes 10: a win.
+    let mut v = mk(false);
+    set_player(&mut v, 0, "development_cards", json!({"victory_point": 5}));
+    set_player(&mut v, 0, "settlements", json!([[1, 1, "S"], [-2, 1, "N"]]));
+    let mut g = load(&v);
+    play(&mut g, "city S(1,1)");
+    assert_eq!(g.vp(0), 10);
+    assert_eq!(g.phase(), Phase::GameOver);
+    // With the module and 11 VP the city wins.
+    let mut v = mk(true);
+    set_player(&mut v, 0, "development_cards", json!({"victory_point": 5}));
+    let mut g = load(&v);
+    play(&mut g, "city S(1,1)");
+    assert_eq!(g.vp(0), 11);
+    assert_eq!(g.phase(), Phase::GameOver);
+    assert_eq!(g.winners(), vec![0]);
+}
+
+#[test]
+fn harbormaster_holder_is_checked_on_load() {
+    let mut v = base(3, json!({"harbormaster": true}));
+    set_player(&mut v, 0, "settlements", json!([[1, 1, "S"]]));
+    set_player(&mut v, 0, "cities", json!([[0, -2, "N"]]));
+    // 3 harbour points and nobody holds the card.
+    let e = load_state::<Catan>(&v).expect_err("refused").to_string();
+    assert!(e.contains("Harbormaster"), "{e}");
+    // The card with the wrong player.
+    v["harbormaster"] = json!(1);
+    let e = load_state::<Catan>(&v).expect_err("refused").to_string();
+    assert!(e.contains("Harbormaster"), "{e}");
+    v["harbormaster"] = json!(0);
+    load(&v);
+    // A holder while the module is off.
+    let mut w = base(3, json!({}));
+    w["harbormaster"] = json!(0);
+    assert!(load_state::<Catan>(&w).is_err());
+}
+
+// ---------------------------------------------------------------- conformance
+
+fn kit(configs: &[Config], playouts: usize) {
+    assert_conforms::<Catan>(
+        configs,
+        &KitOptions {
+            playouts,
+            deep_every: 89,
+            ..Default::default()
+        },
+    );
+}
+
+fn random_config(players: usize, opts: Value) -> Config {
+    let mut m = Map::new();
+    if let Value::Object(o) = opts {
+        for (k, v) in o {
+            m.insert(k, v);
+        }
+    }
+    Config::new(&Catan::info(), players, &m).unwrap()
+}
+
+#[test]
+fn conforms_friendly_robber() {
+    let c: Vec<Config> = [3, 4]
+        .iter()
+        .map(|&n| random_config(n, json!({"friendly_robber": true})))
+        .collect();
+    kit(&c, 4);
+}
+
+#[test]
+fn conforms_harbormaster() {
+    let c: Vec<Config> = [3, 4]
+        .iter()
+        .map(|&n| random_config(n, json!({"harbormaster": true, "trade_offers_per_turn": 1})))
+        .collect();
+    kit(&c, 3);
+}
+
+#[test]
+fn conforms_friendly_robber_with_harbormaster() {
+    let c: Vec<Config> = [3, 4]
+        .iter()
+        .map(|&n| {
+            random_config(
+                n,
+                json!({"friendly_robber": true, "harbormaster": true, "player_trades": "off"}),
+            )
+        })
+        .collect();
+    kit(&c, 5);
+}
