@@ -325,24 +325,31 @@ fn add(a: &mut Cards, b: &Cards) {
     }
 }
 
+/// Resample everything `seat` cannot see. Every path resamples, the end of the game included
+/// (hands stay hidden there too); a seat outside the game is a spectator who sees no private
+/// cards at all.
 pub fn determinize(g: &SanJuan, seat: usize, seed: u64) -> SanJuan {
     let mut d = g.clone();
     d.rng = GameRng::new(seed);
     let n = g.nn();
-    if seat >= n || g.phase == Phase::GameOver {
-        return d;
-    }
+    let me = |q: usize| q == seat && seat < n;
     let rng = &mut d.rng;
     // Everything `seat` cannot see goes into one pool.
     let mut pool = g.supply;
+    let no_cards = [0u8; KINDS];
+    let own_disc = if seat < n {
+        &g.s[seat].known_disc
+    } else {
+        &no_cards
+    };
     let mut disc_hidden = [0u8; KINDS];
     for k in 0..KINDS {
         disc_hidden[k] = g.discard[k]
             .saturating_sub(g.disc_public[k])
-            .saturating_sub(g.s[seat].known_disc[k]);
+            .saturating_sub(own_disc[k]);
     }
     add(&mut pool, &disc_hidden);
-    for q in (0..n).filter(|&q| q != seat) {
+    for q in (0..n).filter(|&q| !me(q)) {
         let s = &g.s[q];
         for k in 0..KINDS {
             pool[k] = pool[k].saturating_add(s.hand[k].saturating_sub(s.known_hand[k]));
@@ -361,7 +368,7 @@ pub fn determinize(g: &SanJuan, seat: usize, seed: u64) -> SanJuan {
         add(&mut pool, &g.drawn);
     }
     // Deal it back into the hidden places, keeping every size.
-    for q in (0..n).filter(|&q| q != seat) {
+    for q in (0..n).filter(|&q| !me(q)) {
         let hidden = g.s[q].hand_size() - total(&g.s[q].known_hand);
         let mut h = sample(&mut pool, hidden, rng);
         add(&mut h, &g.s[q].known_hand);
@@ -379,10 +386,10 @@ pub fn determinize(g: &SanJuan, seat: usize, seed: u64) -> SanJuan {
     }
     let mut dh = sample(&mut pool, total(&disc_hidden), rng);
     let mut discard = g.disc_public;
-    add(&mut discard, &g.s[seat].known_disc);
+    add(&mut discard, own_disc);
     add(&mut discard, &dh);
     d.discard = discard;
-    for q in (0..n).filter(|&q| q != seat) {
+    for q in (0..n).filter(|&q| !me(q)) {
         d.s[q].known_disc = sample(&mut dh, total(&g.s[q].known_disc), rng);
     }
     if drawn_hidden {
@@ -390,7 +397,7 @@ pub fn determinize(g: &SanJuan, seat: usize, seed: u64) -> SanJuan {
     }
     d.supply = pool;
     // Another player's canonical order over hidden cards is private: restart it.
-    if d.a() != seat {
+    if !me(d.a()) {
         match d.phase {
             Phase::Draft | Phase::HandLimit | Phase::CouncilDiscard | Phase::CouncilKeep => {
                 d.floor = 0

@@ -707,3 +707,45 @@ fn strict_optional_makes_the_automatic_draws_choices() {
     act(&mut g, "pass");
     assert_eq!(hand_size(&g, 1), 0);
 }
+
+/// Review finding: `determinize` returned the true hidden cards once the game was over (and for
+/// a seat outside the game), although the observation still hides them. Every path resamples.
+#[test]
+fn determinize_resamples_hidden_cards_at_game_over_and_for_a_spectator() {
+    let mut rng = GameRng::new(11);
+    let mut g = SanJuan::new(&cfg(3, json!({})), 11).unwrap();
+    while g.turn() != Turn::Terminal {
+        step_random(&mut g, &mut rng);
+    }
+    let truth = state(&g);
+    let hidden = |v: &Value, p: usize| {
+        (
+            v["players"][p]["hand"].clone(),
+            v["players"][p]["chapel"].clone(),
+            v["players"][p]["buildings"].clone(),
+        )
+    };
+    let mut differs = false;
+    let mut spectator_differs = false;
+    for seed in 0..20 {
+        let d = g.determinize(0, seed);
+        assert_eq!(d.observation(0), g.observation(0));
+        d.validate().unwrap();
+        let ds = state(&d);
+        assert_eq!(hidden(&ds, 0).0, hidden(&truth, 0).0, "own hand kept");
+        differs |=
+            (1..3).any(|p| hidden(&ds, p) != hidden(&truth, p)) || ds["supply"] != truth["supply"];
+        let s = g.determinize(7, seed);
+        s.validate().unwrap();
+        let ss = state(&s);
+        spectator_differs |= (0..3).any(|p| hidden(&ss, p).0 != hidden(&truth, p).0);
+        for p in 0..3 {
+            assert_eq!(hand_size(&s, p), hand_size(&g, p));
+        }
+    }
+    assert!(
+        differs,
+        "the opponents' hidden cards are resampled at game over"
+    );
+    assert!(spectator_differs, "a spectator sees no hand");
+}
