@@ -100,3 +100,34 @@ fn conformance_new_buildings_fixed_sets() {
         },
     );
 }
+
+/// A longer run for occasional use: `PR_PLAYOUTS=300 cargo test --release -p meeple-puerto-rico
+/// --test conformance_expansions long -- --ignored`.
+#[test]
+#[ignore]
+fn conformance_expansions_long() {
+    let n: usize = std::env::var("PR_PLAYOUTS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(200);
+    let mut configs: Vec<Config> = (2..=5)
+        .map(|n| cfg(n, json!({"new_buildings": true})))
+        .collect();
+    for n in 2..=5 {
+        configs.push(cfg(
+            n,
+            json!({"new_buildings": true, "building_set": "random",
+                   "black_market_shortfall_only": true, "specialty_factory_counts_privilege": true}),
+        ));
+    }
+    let stats = assert_conforms::<PuertoRico>(
+        &configs,
+        &KitOptions {
+            playouts: n,
+            seed: 777,
+            deep_every: 13,
+            ..Default::default()
+        },
+    );
+    eprintln!("{stats:?}");
+}
