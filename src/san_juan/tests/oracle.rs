@@ -211,6 +211,8 @@ struct Track {
     well_seen: [bool; 4],
     sold: Vec<usize>,
     round: u64,
+    determinized: u32,
+    resampled: u32,
 }
 
 fn check_game(players: usize, opts: Value, seed: u64) -> u64 {
@@ -248,6 +250,11 @@ fn check_game(players: usize, opts: Value, seed: u64) -> u64 {
     while g.turn() != Turn::Terminal {
         let s = g.to_json_value();
         check_state(&g, &s, n, &mut tr);
+        if steps.is_multiple_of(7) {
+            for seat in 0..=n {
+                check_determinize(&g, &s, seat, n, steps, &mut tr);
+            }
+        }
         let legal = labels(&g);
         let a = if g.turn() == Turn::Chance {
             let mut c = Vec::new();
@@ -266,6 +273,24 @@ fn check_game(players: usize, opts: Value, seed: u64) -> u64 {
     }
     let s = g.to_json_value();
     check_state(&g, &s, n, &mut tr);
+    for seat in 0..=n {
+        check_determinize(&g, &s, seat, n, steps, &mut tr);
+    }
+    assert!(
+        tr.resampled * 2 > tr.determinized,
+        "determinize resamples the hidden cards"
+    );
+    // No path returns the true hidden cards by construction, the end of the game included.
+    for seat in 0..=n {
+        let before = tr.resampled;
+        for k in 0..6 {
+            check_determinize(&g, &s, seat, n, 1000 + k, &mut tr);
+        }
+        assert!(
+            tr.resampled > before,
+            "seat {seat}: nothing resampled at game over"
+        );
+    }
     // End (§8): 12 buildings after a builder phase, or the safety cap.
     let most = (0..n).map(|p| player(&s, p).blds().len()).max().unwrap();
     if s["truncated"] == true {
@@ -424,6 +449,140 @@ fn check_state(g: &SanJuan, s: &Value, n: usize, tr: &mut Track) {
             );
         }
         _ => {}
+    }
+}
+
+fn sub(a: [u32; 29], b: [u32; 29]) -> [u32; 29] {
+    let mut c = [0; 29];
+    for k in 0..29 {
+        assert!(a[k] >= b[k], "{} more known than present", TABLE[k].0);
+        c[k] = a[k] - b[k];
+    }
+    c
+}
+
+fn plus(a: [u32; 29], b: [u32; 29]) -> [u32; 29] {
+    let mut c = a;
+    for k in 0..29 {
+        c[k] += b[k];
+    }
+    c
+}
+
+/// What `seat` cannot see (§11.2, §11.3), as one multiset: the supply, the discard pile minus
+/// the gold-mine reveals and the seat's own discards, the other players' hands minus their
+/// publicly known cards, their chapels, every good, and another councilor's drawn cards.
+fn unseen(s: &Value, seat: usize, n: usize) -> [u32; 29] {
+    let me = |q: usize| q == seat;
+    let mut own_disc = [0; 29];
+    if seat < n {
+        own_disc = count(&s["players"][seat]["known_discards"]);
+    }
+    let mut u = count(&s["supply"]);
+    let disc = sub(
+        sub(count(&s["discard"]), count(&s["discard_public"])),
+        own_disc,
+    );
+    u = plus(u, disc);
+    for q in (0..n).filter(|&q| !me(q)) {
+        let pl = &s["players"][q];
+        u = plus(u, sub(count(&pl["hand"]), count(&pl["known_hand"])));
+        u = plus(u, count(&pl["chapel"]));
+    }
+    for q in 0..n {
+        for b in s["players"][q]["buildings"].as_array().unwrap() {
+            if let Some(x) = b["good"].as_str() {
+                u[kind(x)] += 1;
+            }
+        }
+    }
+    let sees_drawn =
+        s["actor"] == seat && matches!(s["phase"].as_str(), Some("council_draw" | "council_keep"));
+    if !sees_drawn {
+        u = plus(u, count(&s["drawn"]));
+    }
+    u
+}
+
+/// `determinize(seat)` keeps everything public and everything the seat knows, and deals the
+/// unseen multiset back into the same hidden places (spec §11.3); a seat >= n is a spectator.
+fn check_determinize(g: &SanJuan, s: &Value, seat: usize, n: usize, step: u64, tr: &mut Track) {
+    let d = g.determinize(seat, step * 31 + seat as u64);
+    let ds = d.to_json_value();
+    for f in ["supply", "discard", "drawn"] {
+        assert_eq!(tot(&ds[f]), tot(&s[f]), "{f} size");
+    }
+    for f in [
+        "discard_public",
+        "revealed",
+        "phase",
+        "actor",
+        "round",
+        "trades",
+        "tiles_seen",
+        "left",
+        "pending_draws",
+        "draw_to",
+        "building",
+        "crane_target",
+    ] {
+        assert_eq!(ds[f], s[f], "public field {f}");
+    }
+    assert_eq!(
+        unseen(&ds, seat, n),
+        unseen(s, seat, n),
+        "the unseen multiset"
+    );
+    let mut moved = false;
+    for q in 0..n {
+        let (a, b) = (&ds["players"][q], &s["players"][q]);
+        assert_eq!(a["covered"], b["covered"]);
+        assert_eq!(a["known_hand"], b["known_hand"]);
+        assert_eq!(tot(&a["hand"]), tot(&b["hand"]));
+        assert_eq!(tot(&a["chapel"]), tot(&b["chapel"]));
+        assert_eq!(tot(&a["known_discards"]), tot(&b["known_discards"]));
+        let _ = sub(count(&a["hand"]), count(&a["known_hand"]));
+        let shape = |v: &Value| {
+            v["buildings"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|x| (x["building"].clone(), x["good"].is_null()))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(shape(a), shape(b), "buildings and which hold goods");
+        if q == seat {
+            for f in ["hand", "chapel", "known_discards"] {
+                assert_eq!(a[f], b[f], "the seat's own {f}");
+            }
+        } else {
+            moved |= a["hand"] != b["hand"] || a["chapel"] != b["chapel"];
+        }
+        moved |= a["buildings"] != b["buildings"];
+    }
+    moved |= ds["supply"] != s["supply"];
+    // Other players' known discards lie in the hidden part of the discard pile.
+    let mut kd = [0; 29];
+    for q in (0..n).filter(|&q| q != seat) {
+        kd = plus(kd, count(&ds["players"][q]["known_discards"]));
+    }
+    let own = if seat < n {
+        count(&ds["players"][seat]["known_discards"])
+    } else {
+        [0; 29]
+    };
+    let _ = sub(
+        sub(
+            sub(count(&ds["discard"]), count(&ds["discard_public"])),
+            own,
+        ),
+        kd,
+    );
+    // The seat's legal actions (when it moves) and observation are unchanged.
+    assert_eq!(d.observation(seat), g.observation(seat));
+    if unseen(s, seat, n).iter().filter(|&&c| c > 0).count() > 1 {
+        tr.determinized += 1;
+        tr.resampled += moved as u32;
     }
 }
 
