@@ -36,6 +36,7 @@
 #![allow(clippy::needless_range_loop)]
 
 pub mod board;
+pub mod events;
 pub mod geometry;
 mod observe;
 mod position;
@@ -98,6 +99,17 @@ pub const C_DICE: u32 = A_WITHDRAW + 1;
 pub const C_STEAL: u32 = C_DICE + 11;
 pub const C_DEV: u32 = C_STEAL + 5;
 pub const NUM_ACTIONS: u32 = C_DEV + 5;
+/// B2 event cards: chance, the revealed card type (22 types, see [`events::CARD_TYPES`]).
+pub const C_EVENT: u32 = NUM_ACTIONS;
+/// B2 Earthquake: damage own road on edge `e`.
+pub const A_DAMAGE: u32 = C_EVENT + events::NUM_CARD_TYPES as u32;
+/// B2 Good Neighbors / Neighborly Assistance: give one card of resource `r`.
+pub const A_GIVE: u32 = A_DAMAGE + NE as u32;
+/// B2: repair the damaged road (1 lumber + 1 brick).
+pub const A_REPAIR: u32 = A_GIVE + 5;
+/// Action ids with the event cards on.
+pub const NUM_ACTIONS_EVENTS: u32 = A_REPAIR + 1;
+const COST_REPAIR: [u8; 5] = [1, 1, 0, 0, 0];
 
 /// Play-card action index → development kind.
 const PLAYABLE: [usize; 4] = [KNIGHT, ROAD_BUILDING, YEAR_OF_PLENTY, MONOPOLY];
@@ -140,6 +152,12 @@ pub enum Phase {
     /// Every other player has answered: the offerer picks an accepter or withdraws.
     TradeDecision,
     GameOver,
+    /// B2 Earthquake: each affected player in turn damages one of his roads.
+    Earthquake,
+    /// B2 Good Neighbors / Neighborly Assistance: the giver picks a card to give.
+    EventGive,
+    /// B2 Tournament / Calm Sea / Plentiful Year: the player takes a resource from the bank.
+    EventTake,
 }
 
 /// Options read once from the configuration.
@@ -155,6 +173,11 @@ pub(crate) struct Rules {
     pub friendly_robber: bool,
     /// B3 Harbormaster.
     pub harbormaster: bool,
+    /// B2 Event cards.
+    pub event_cards: bool,
+    pub new_year: bool,
+    /// D-12: tied leaders all gain/give (true) or nobody (false).
+    pub event_tie_all: bool,
 }
 
 impl Rules {
@@ -169,6 +192,9 @@ impl Rules {
             steal_needs_cards: c.bool("steal_victim_must_have_cards"),
             friendly_robber: c.bool("friendly_robber"),
             harbormaster: c.bool("harbormaster"),
+            event_cards: c.bool("event_cards"),
+            new_year: c.bool("event_new_year"),
+            event_tie_all: c.str("event_tie") != "none",
         }
     }
 }
@@ -204,6 +230,22 @@ pub struct Catan {
     pub(crate) largest_army: u8,
     /// B3: the seat holding the Harbormaster card (`NONE` when nobody / module off).
     pub(crate) harbormaster: u8,
+    /// B2: event cards revealed since the last rebuild, per card type (public).
+    pub(crate) ev_revealed: [u8; events::NUM_CARD_TYPES],
+    /// B2: the last card revealed (`NONE` before the first).
+    pub(crate) last_card: u8,
+    /// B2: the card being resolved and its event kind (`EV_NONE` when none).
+    pub(crate) ev_card: u8,
+    pub(crate) ev_kind: u8,
+    /// B2: players still to act in the event (mask), and Neighborly Assistance receivers left.
+    pub(crate) pending: u8,
+    pub(crate) recv: u8,
+    /// The player stealing (the player to move, or an event's thief).
+    pub(crate) thief: u8,
+    /// B2 Earthquake: each player's damaged road (`NONE` when none).
+    pub(crate) damaged: [u8; MAX_PLAYERS],
+    /// B2: New Year cards revealed so far.
+    pub(crate) new_years: u32,
     /// What observer `o` knows of player `p`'s hand: `lo[o][p][r] <= hand[p][r] <= hi[o][p][r]`.
     pub(crate) know_lo: [[[u8; 5]; MAX_PLAYERS]; MAX_PLAYERS],
     pub(crate) know_hi: [[[u8; 5]; MAX_PLAYERS]; MAX_PLAYERS],
@@ -628,7 +670,7 @@ impl Catan {
         }
     }
 
-    fn produce(&mut self, sum: usize) {
+    fn produce(&mut self, sum: usize, epidemic: bool) {
         let g = geo();
         let n = self.n();
         let mut owed = [[0u8; 5]; MAX_PLAYERS];
@@ -643,7 +685,7 @@ impl Catan {
             let corners = g.hex_corner_mask[h];
             for p in 0..n {
                 let k = (self.settlements[p] & corners).count_ones()
-                    + 2 * (self.cities[p] & corners).count_ones();
+                    + if epidemic { 1 } else { 2 } * (self.cities[p] & corners).count_ones();
                 if k > 0 {
                     owed[p][r] += k as u8;
                     total[r] += k;
@@ -710,7 +752,11 @@ impl Catan {
             return false;
         }
         match k {
-            ROAD_BUILDING => self.roads[p].count_ones() < MAX_ROADS && self.road_spots(p) != 0,
+            ROAD_BUILDING => {
+                !self.road_blocked(p)
+                    && self.roads[p].count_ones() < MAX_ROADS
+                    && self.road_spots(p) != 0
+            }
             YEAR_OF_PLENTY => self.bank.iter().any(|&b| b > 0),
             _ => true,
         }
@@ -742,10 +788,49 @@ impl Catan {
     fn begin_steal(&mut self, victim: usize) {
         self.victim = victim as u8;
         if self.hand_size(victim) == 0 {
-            self.end_robber();
+            self.after_steal();
         } else {
             self.phase = Phase::Steal;
         }
+    }
+
+    /// After a steal (or a steal from an empty hand): the robber's follow-up, or the next thief
+    /// of a B2 Trade Advantage / Conflict event.
+    fn after_steal(&mut self) {
+        if self.event_steal() {
+            self.next_thief();
+        } else {
+            self.end_robber();
+        }
+    }
+
+    #[inline]
+    fn event_steal(&self) -> bool {
+        self.ev_kind == events::EV_TRADE_ADVANTAGE || self.ev_kind == events::EV_CONFLICT
+    }
+
+    /// Who may be named in the choose-victim phase.
+    pub(crate) fn victims(&self) -> u8 {
+        if self.event_steal() {
+            self.event_victims()
+        } else {
+            self.robber_victims()
+        }
+    }
+
+    /// A 7 (dice or Robber Attacks): discards, then the robber.
+    fn begin_seven(&mut self) {
+        let mut any = false;
+        for q in 0..self.n() {
+            let c = self.hand_size(q);
+            self.discard_owed[q] = if c > 7 { (c / 2) as u8 } else { 0 };
+            any |= c > 7;
+        }
+        self.phase = if any {
+            Phase::Discard
+        } else {
+            Phase::MoveRobber
+        };
     }
 
     fn next_responder(&mut self) {
@@ -776,6 +861,7 @@ impl Catan {
         self.dev_played_turn = false;
         self.offers_made = 0;
         self.offers_used = 0;
+        self.thief = self.current;
         self.enter_pre_roll();
     }
 
@@ -806,7 +892,25 @@ impl Catan {
                         && geo().edge_ends[e].contains(&self.last_settlement)
                 }
             }
-            Phase::Roll => (C_DICE..C_DICE + 11).contains(&a),
+            Phase::Roll => {
+                if self.rules.event_cards {
+                    (C_EVENT..A_DAMAGE).contains(&a)
+                        && self.event_deck()[(a - C_EVENT) as usize] > 0
+                } else {
+                    (C_DICE..C_DICE + 11).contains(&a)
+                }
+            }
+            Phase::Earthquake => {
+                (A_DAMAGE..A_GIVE).contains(&a)
+                    && self.damage_spots() & (1u128 << (a - A_DAMAGE)) != 0
+            }
+            Phase::EventGive => {
+                (A_GIVE..A_REPAIR).contains(&a)
+                    && self.hand[self.event_actor()][(a - A_GIVE) as usize] > 0
+            }
+            Phase::EventTake => {
+                (A_YOP..A_YOP + 5).contains(&a) && self.bank[(a - A_YOP) as usize] > 0
+            }
             Phase::Steal => {
                 (C_STEAL..C_STEAL + 5).contains(&a)
                     && self.hand[self.victim as usize][(a - C_STEAL) as usize] > 0
@@ -824,7 +928,7 @@ impl Catan {
             }
             Phase::ChooseVictim => {
                 (A_STEAL..A_STEAL + MAX_PLAYERS as u32).contains(&a)
-                    && self.robber_victims() & (1 << (a - A_STEAL)) != 0
+                    && self.victims() & (1 << (a - A_STEAL)) != 0
             }
             Phase::RoadBuilding => {
                 (A_ROAD..A_CITY).contains(&a) && self.road_spots(p) & (1u128 << (a - A_ROAD)) != 0
@@ -857,6 +961,7 @@ impl Catan {
                 } else if a < A_CITY {
                     let e = a - A_ROAD;
                     self.road_spots(p) & (1u128 << e) != 0
+                        && !self.road_blocked(p)
                         && has(&self.hand[p], &COST_ROAD)
                         && self.roads[p].count_ones() < MAX_ROADS
                 } else if a < A_ROLL {
@@ -873,6 +978,10 @@ impl Catan {
                 } else if (A_MARITIME..A_OFFER).contains(&a) {
                     let (give, get) = maritime_decode(a - A_MARITIME);
                     self.hand[p][give] >= self.rate(p, give) && self.bank[get] > 0
+                } else if a == A_REPAIR {
+                    self.rules.event_cards
+                        && self.road_blocked(p)
+                        && has(&self.hand[p], &COST_REPAIR)
                 } else if (A_OFFER..A_ACCEPT).contains(&a) {
                     let i = a - A_OFFER;
                     let o = Offer::decode(i);
@@ -905,7 +1014,38 @@ impl Catan {
                     out.push(A_ROAD + e as u32);
                 }
             }
-            Phase::Roll => out.extend(C_DICE..C_DICE + 11),
+            Phase::Roll => {
+                if self.rules.event_cards {
+                    let d = self.event_deck();
+                    for t in 0..events::NUM_CARD_TYPES {
+                        if d[t] > 0 {
+                            out.push(C_EVENT + t as u32);
+                        }
+                    }
+                } else {
+                    out.extend(C_DICE..C_DICE + 11)
+                }
+            }
+            Phase::Earthquake => {
+                for e in bits128(self.damage_spots()) {
+                    out.push(A_DAMAGE + e as u32);
+                }
+            }
+            Phase::EventGive => {
+                let h = &self.hand[self.event_actor()];
+                for r in 0..5 {
+                    if h[r] > 0 {
+                        out.push(A_GIVE + r as u32);
+                    }
+                }
+            }
+            Phase::EventTake => {
+                for r in 0..5 {
+                    if self.bank[r] > 0 {
+                        out.push(A_YOP + r as u32);
+                    }
+                }
+            }
             Phase::Steal => {
                 let v = self.victim as usize;
                 for r in 0..5 {
@@ -935,7 +1075,7 @@ impl Catan {
                 }
             }
             Phase::ChooseVictim => {
-                let m = self.robber_victims();
+                let m = self.victims();
                 for q in 0..MAX_PLAYERS {
                     if m & (1 << q) != 0 {
                         out.push(A_STEAL + q as u32);
@@ -982,7 +1122,10 @@ impl Catan {
                         out.push(A_SETTLE + v as u32);
                     }
                 }
-                if has(hand, &COST_ROAD) && self.roads[p].count_ones() < MAX_ROADS {
+                if has(hand, &COST_ROAD)
+                    && self.roads[p].count_ones() < MAX_ROADS
+                    && !self.road_blocked(p)
+                {
                     for e in bits128(self.road_spots(p)) {
                         out.push(A_ROAD + e as u32);
                     }
@@ -1014,6 +1157,9 @@ impl Catan {
                             out.push(A_OFFER + i);
                         }
                     }
+                }
+                if self.road_blocked(p) && has(hand, &COST_REPAIR) {
+                    out.push(A_REPAIR);
                 }
             }
         }
@@ -1074,27 +1220,19 @@ impl Catan {
                     self.phase = Phase::SetupSettlement;
                 }
             }
+            Phase::Roll if a >= C_EVENT => self.reveal_event((a - C_EVENT) as usize),
             Phase::Roll => {
                 let sum = (a - C_DICE) as usize + 2;
                 self.last_roll = sum as u8;
                 self.rolled = true;
                 if sum == 7 {
-                    let mut any = false;
-                    for q in 0..self.n() {
-                        let c = self.hand_size(q);
-                        self.discard_owed[q] = if c > 7 { (c / 2) as u8 } else { 0 };
-                        any |= c > 7;
-                    }
-                    self.phase = if any {
-                        Phase::Discard
-                    } else {
-                        Phase::MoveRobber
-                    };
+                    self.begin_seven();
                 } else {
-                    self.produce(sum);
+                    self.produce(sum, false);
                     self.phase = Phase::Main;
                 }
             }
+            Phase::Earthquake | Phase::EventGive | Phase::EventTake => self.apply_event_action(a),
             Phase::Discard => {
                 let d = self.discarder();
                 let r = (a - A_DISCARD) as usize;
@@ -1107,6 +1245,7 @@ impl Catan {
             }
             Phase::MoveRobber => {
                 self.robber = (a - A_ROBBER) as u8;
+                self.thief = p as u8;
                 let m = self.robber_victims();
                 if m == 0 {
                     self.end_robber();
@@ -1119,8 +1258,8 @@ impl Catan {
             Phase::ChooseVictim => self.begin_steal((a - A_STEAL) as usize),
             Phase::Steal => {
                 let r = (a - C_STEAL) as usize;
-                self.steal_card(p, self.victim as usize, r);
-                self.end_robber();
+                self.steal_card(self.thief as usize, self.victim as usize, r);
+                self.after_steal();
             }
             Phase::DrawDevelopment => {
                 let k = (a - C_DEV) as usize;
@@ -1232,6 +1371,9 @@ impl Catan {
                     self.update_harbormaster();
                 } else if a == A_END {
                     self.end_turn();
+                } else if a == A_REPAIR {
+                    self.pay(p, &COST_REPAIR);
+                    self.damaged[p] = NONE;
                 } else if a == A_BUY_DEV {
                     self.pay(p, &COST_DEV);
                     self.phase = Phase::DrawDevelopment;
@@ -1275,6 +1417,10 @@ impl Catan {
                 }
             }
             Phase::GameOver => {}
+        }
+        // The thief matters only while a steal is under way.
+        if !matches!(self.phase, Phase::Steal | Phase::ChooseVictim) {
+            self.thief = self.current;
         }
         self.check_win();
     }
@@ -1416,7 +1562,18 @@ fn option_specs() -> Vec<OptionSpec> {
         OptionSpec::bool(
             "event_cards",
             false,
-            "Traders & Barbarians B2 Event Cards (not yet implemented: true is refused).",
+            "Traders & Barbarians B2 Event Cards: a 36-card event deck replaces the dice (event, then production of the card's number).",
+        ),
+        OptionSpec::bool(
+            "event_new_year",
+            true,
+            "B2.1: the New Year card after 31 reveals rebuilds the deck (false: all 36 cards are revealed, then reshuffled).",
+        ),
+        OptionSpec::choice(
+            "event_tie",
+            "all",
+            &["all", "none"],
+            "D-12: Tournament, Calm Sea and Neighborly Assistance with tied leaders: 'all' tied players gain/give, 'none' = nobody.",
         ),
         OptionSpec::bool(
             "catan_for_two",
@@ -1434,12 +1591,6 @@ fn option_specs() -> Vec<OptionSpec> {
 
 /// Refuse module options that are not implemented yet or may not be combined (spec Part B).
 pub(crate) fn check_modules(c: &Config) -> Result<(), GameError> {
-    if c.bool("event_cards") {
-        return Err(GameError::bad_option(
-            "event_cards",
-            "Traders & Barbarians module B2 Event Cards is not yet implemented",
-        ));
-    }
     if c.bool("catan_for_two") {
         return Err(GameError::bad_option(
             "catan_for_two",
@@ -1535,6 +1686,15 @@ impl Game for Catan {
             longest_road: NONE,
             largest_army: NONE,
             harbormaster: NONE,
+            ev_revealed: [0; events::NUM_CARD_TYPES],
+            last_card: NONE,
+            ev_card: 0,
+            ev_kind: events::EV_NONE,
+            pending: 0,
+            recv: 0,
+            thief: start,
+            damaged: [NONE; MAX_PLAYERS],
+            new_years: 0,
             know_lo: [[[0; 5]; MAX_PLAYERS]; MAX_PLAYERS],
             know_hi: [[[0; 5]; MAX_PLAYERS]; MAX_PLAYERS],
             phase: Phase::SetupSettlement,
@@ -1568,7 +1728,11 @@ impl Game for Catan {
     }
 
     fn num_distinct_actions(&self) -> u32 {
-        NUM_ACTIONS
+        if self.rules.event_cards {
+            NUM_ACTIONS_EVENTS
+        } else {
+            NUM_ACTIONS
+        }
     }
 
     fn turn(&self) -> Turn {
@@ -1577,6 +1741,10 @@ impl Game for Catan {
             Phase::Roll | Phase::Steal | Phase::DrawDevelopment => Turn::Chance,
             Phase::Discard => Turn::Player(self.discarder()),
             Phase::TradeResponse => Turn::Player(self.responder as usize),
+            Phase::Earthquake | Phase::EventGive | Phase::EventTake => {
+                Turn::Player(self.event_actor())
+            }
+            Phase::ChooseVictim => Turn::Player(self.thief as usize),
             _ => Turn::Player(self.current as usize),
         }
     }
@@ -1588,6 +1756,14 @@ impl Game for Catan {
     fn chance_outcomes(&self, out: &mut Vec<(Action, u32)>) {
         out.clear();
         match self.phase {
+            Phase::Roll if self.rules.event_cards => {
+                let d = self.event_deck();
+                for t in 0..events::NUM_CARD_TYPES {
+                    if d[t] > 0 {
+                        out.push((C_EVENT + t as u32, d[t] as u32));
+                    }
+                }
+            }
             Phase::Roll => {
                 for (i, &w) in DICE_WEIGHTS.iter().enumerate() {
                     out.push((C_DICE + i as u32, w));
@@ -1670,7 +1846,14 @@ impl Game for Catan {
         // knight: 6), one development card with its follow-ups (3), maritime trades (each lowers
         // the hand, which other gains in one turn can raise by at most 95 + 2 + 2 + offers),
         // offers with their answers, end of turn.
-        let per_turn = 2 + 95 + 6 + 3 + (95 + 95 + 4 + self.rules.max_offers as u64) + offers + 1;
+        let mut per_turn =
+            2 + 95 + 6 + 3 + (95 + 95 + 4 + self.rules.max_offers as u64) + offers + 1;
+        if self.rules.event_cards {
+            // B2: a second reveal after New Year, event decisions (at most n damages, n
+            // gifts or n×(n-1) Neighborly gifts, n takes, n steals with a victim choice), the
+            // cards they bring into the hand (maritime trades: n(n-1) + n + n), one repair.
+            per_turn += 1 + n * n + 3 * n + 2 * n + (n * n + 2 * n) + 1;
+        }
         // Whole game: set-up, every piece once, every development card bought (2 actions).
         let global = 4 * n + n * (15 + 5 + 4) + 50;
         global + self.rules.turn_limit as u64 * per_turn

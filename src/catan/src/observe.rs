@@ -24,10 +24,13 @@ pub fn phase_name(p: Phase) -> &'static str {
         Phase::TradeResponse => "trade_response",
         Phase::TradeDecision => "trade_decision",
         Phase::GameOver => "game_over",
+        Phase::Earthquake => "earthquake",
+        Phase::EventGive => "event_give",
+        Phase::EventTake => "event_take",
     }
 }
 
-const PHASES: usize = 16;
+const PHASES: usize = 19;
 
 fn phase_index(p: Phase) -> usize {
     p as usize
@@ -69,6 +72,10 @@ pub fn observation(g: &Catan, seat: usize) -> Value {
             });
             if g.rules.harbormaster {
                 v["harbor_points"] = json!(g.harbor_points(p));
+            }
+            if g.rules.event_cards {
+                v["damaged_road"] = if g.damaged[p] == NONE { Value::Null } else { json!(geo.edge_name(g.damaged[p] as usize)) };
+                v["harbors"] = json!(g.harbors_of(p));
             }
             if g.rules.friendly_robber {
                 v["protected_by_friendly_robber"] = json!(g.protected_players() & (1 << p) != 0);
@@ -122,6 +129,24 @@ pub fn observation(g: &Catan, seat: usize) -> Value {
     if g.rules.harbormaster {
         o["harbormaster"] = seat_json(g.harbormaster, n);
     }
+    if g.rules.event_cards {
+        use crate::events::*;
+        let total: u32 = g.ev_revealed.iter().map(|&x| x as u32).sum();
+        let deck = g.event_deck();
+        o["events"] = json!({
+            "revealed_since_rebuild": (0..NUM_CARD_TYPES).filter(|&t| g.ev_revealed[t] > 0).map(|t| (card_name(t), json!(g.ev_revealed[t]))).collect::<serde_json::Map<String, Value>>(),
+            "cards_before_new_year": if g.rules.new_year { json!((NEW_YEAR_AFTER as u32).saturating_sub(total)) } else { Value::Null },
+            "unrevealed": (0..NUM_CARD_TYPES).filter(|&t| deck[t] > 0).map(|t| (card_name(t), json!(deck[t]))).collect::<serde_json::Map<String, Value>>(),
+            "last_card": if (g.last_card as usize) < NUM_CARD_TYPES { json!(card_name(g.last_card as usize)) } else { Value::Null },
+            "resolving": if g.ev_kind != EV_NONE { json!(card_name(g.ev_card as usize)) } else { Value::Null },
+            "pending": (0..n).filter(|&q| g.pending & (1 << q) != 0).collect::<Vec<_>>(),
+            "receivers_left": (0..n).filter(|&q| g.recv & (1 << q) != 0).collect::<Vec<_>>(),
+            "new_years": g.new_years,
+        });
+        if matches!(g.phase, Phase::Steal | Phase::ChooseVictim) {
+            o["thief"] = json!(g.thief);
+        }
+    }
     o
 }
 
@@ -138,9 +163,27 @@ pub fn observation(g: &Catan, seat: usize) -> Value {
 /// offers made; offer on the table one-hot 80; responder slot 4; accepters by slot 4; offers made
 /// this turn 80; turns played / turn limit; truncated; winner slot 4; Traders & Barbarians
 /// modules (zero when off): per slot holds Harbormaster, harbour points / 3, protected by the
-/// Friendly Robber (4 × 3).
-pub const TENSOR_LEN: usize =
-    NH * 18 + NV * 14 + NE * 4 + 4 * 25 + 11 + 6 + PHASES + 6 + 13 + 3 + 88 + 80 + 6 + 12;
+/// Friendly Robber (4 × 3); B2 event cards: revealed since the rebuild per card type / copies
+/// (22), last card one-hot (22), event being resolved one-hot by kind (12), pending per slot (4),
+/// receivers left per slot (4), thief slot (4), damaged road per edge (72), damaged road per slot
+/// (4), cards before New Year / 31.
+pub const TENSOR_LEN: usize = NH * 18
+    + NV * 14
+    + NE * 4
+    + 4 * 25
+    + 11
+    + 6
+    + PHASES
+    + 6
+    + 13
+    + 3
+    + 88
+    + 80
+    + 6
+    + 12
+    + EVENT_LEN;
+
+const EVENT_LEN: usize = 22 + 22 + 12 + 4 + 4 + 4 + NE + 4 + 1;
 
 pub fn tensor(g: &Catan, seat: usize, out: &mut [f32]) {
     out.fill(0.0);
@@ -282,6 +325,32 @@ pub fn tensor(g: &Catan, seat: usize, out: &mut [f32]) {
         }
     }
     o += 12;
+    if g.rules.event_cards {
+        use crate::events::*;
+        for t in 0..NUM_CARD_TYPES {
+            out[o + t] = g.ev_revealed[t] as f32 / CARD_TYPES[t].2 as f32;
+        }
+        if (g.last_card as usize) < NUM_CARD_TYPES {
+            out[o + 22 + g.last_card as usize] = 1.0;
+        }
+        if g.ev_kind != EV_NONE {
+            out[o + 44 + (g.ev_kind as usize).min(11)] = 1.0;
+        }
+        for p in 0..n {
+            out[o + 56 + slot(p)] = (g.pending & (1 << p) != 0) as u8 as f32;
+            out[o + 60 + slot(p)] = (g.recv & (1 << p) != 0) as u8 as f32;
+            if g.damaged[p] != NONE {
+                out[o + 68 + g.damaged[p] as usize] = 1.0;
+                out[o + 68 + NE + slot(p)] = 1.0;
+            }
+        }
+        if matches!(g.phase, Phase::Steal | Phase::ChooseVictim) && (g.thief as usize) < n {
+            out[o + 64 + slot(g.thief as usize)] = 1.0;
+        }
+        let total: u32 = g.ev_revealed.iter().map(|&x| x as u32).sum();
+        out[o + 72 + NE] = (NEW_YEAR_AFTER as u32).saturating_sub(total) as f32 / 31.0;
+    }
+    o += EVENT_LEN;
     debug_assert_eq!(o, TENSOR_LEN);
 }
 
@@ -346,6 +415,14 @@ pub fn label(g: &Catan, a: Action) -> String {
         format!("stolen {}", RESOURCES[(a - C_STEAL) as usize])
     } else if a < NUM_ACTIONS {
         format!("draw {}", DEV_NAMES[(a - C_DEV) as usize])
+    } else if a < A_DAMAGE {
+        format!("event {}", crate::events::card_name((a - C_EVENT) as usize))
+    } else if a < A_GIVE {
+        format!("damage road {}", geo.edge_name((a - A_DAMAGE) as usize))
+    } else if a < A_REPAIR {
+        format!("give {}", RESOURCES[(a - A_GIVE) as usize])
+    } else if a == A_REPAIR {
+        "repair road".into()
     } else {
         format!("action {a}")
     }
@@ -532,6 +609,24 @@ pub fn render(g: &Catan) -> String {
         })
         .collect();
     s.push_str(&format!("harbors: {}\n", harbors.join(", ")));
+    if g.rules.event_cards {
+        s.push_str(&format!(
+            "event cards: last {}, revealed since rebuild {}, damaged roads {:?}\n",
+            if (g.last_card as usize) < crate::events::NUM_CARD_TYPES {
+                crate::events::card_name(g.last_card as usize)
+            } else {
+                "none".into()
+            },
+            g.ev_revealed.iter().map(|&x| x as u32).sum::<u32>(),
+            (0..n)
+                .map(|p| if g.damaged[p] == NONE {
+                    "-".to_string()
+                } else {
+                    geo.edge_name(g.damaged[p] as usize)
+                })
+                .collect::<Vec<_>>()
+        ));
+    }
     if g.rules.harbormaster {
         s.push_str(&format!(
             "harbormaster: {}, harbour points {:?}\n",

@@ -117,6 +117,9 @@ pub struct PlayerPos {
     pub roads: Vec<(i32, i32, String)>,
     #[serde(default, skip_serializing_if = "is_zero")]
     pub must_discard: u8,
+    /// B2 Earthquake: the player's damaged road.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub damaged_road: Option<(i32, i32, String)>,
     /// What this player knows of each seat's hand (`null` for the player's own seat). Optional:
     /// when left out, each player knows only the others' hand counts.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -153,6 +156,33 @@ pub struct TradePos {
 
 fn is_default_trade(t: &TradePos) -> bool {
     *t == TradePos::default()
+}
+
+/// B2 event-card state (present only with `event_cards`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct EventsPos {
+    /// Cards revealed since the last rebuild, by card name (e.g. `epidemic_6`).
+    #[serde(default)]
+    pub revealed: std::collections::BTreeMap<String, u8>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_card: Option<String>,
+    /// The card whose event is being resolved (event phases, or a steal of Trade Advantage /
+    /// Conflict).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resolving: Option<String>,
+    /// Players still to act in the event.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pending: Vec<usize>,
+    /// Neighborly Assistance: receivers the acting giver still owes a card.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub receivers_left: Vec<usize>,
+    #[serde(default, skip_serializing_if = "is_zero32")]
+    pub new_years: u32,
+}
+
+fn is_zero32(x: &u32) -> bool {
+    *x == 0
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -195,6 +225,12 @@ pub struct Position {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub harbormaster: Option<usize>,
     pub players: Vec<PlayerPos>,
+    /// B2 event cards.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub events: Option<EventsPos>,
+    /// The stealing player when not the player to move (B2 Trade Advantage / Conflict).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub thief: Option<usize>,
     /// Robber's victim (steal phase).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub victim: Option<usize>,
@@ -293,6 +329,7 @@ impl From<Catan> for Position {
                 } else {
                     0
                 },
+                damaged_road: (g.damaged[p] != NONE).then(|| ename(g.damaged[p] as usize)),
                 knowledge: Some(
                     (0..n)
                         .map(|q| {
@@ -330,6 +367,24 @@ impl From<Catan> for Position {
             harbormaster: seat_opt(g.harbormaster, n),
             players,
             victim: (g.phase == Phase::Steal).then_some(g.victim as usize),
+            thief: (matches!(g.phase, Phase::Steal | Phase::ChooseVictim) && g.thief != g.current)
+                .then_some(g.thief as usize),
+            events: g.rules.event_cards.then(|| {
+                let mask = |m: u8| (0..n).filter(|&q| m & (1 << q) != 0).collect::<Vec<_>>();
+                EventsPos {
+                    revealed: (0..crate::events::NUM_CARD_TYPES)
+                        .filter(|&t| g.ev_revealed[t] > 0)
+                        .map(|t| (crate::events::card_name(t), g.ev_revealed[t]))
+                        .collect(),
+                    last_card: ((g.last_card as usize) < crate::events::NUM_CARD_TYPES)
+                        .then(|| crate::events::card_name(g.last_card as usize)),
+                    resolving: (g.ev_kind != crate::events::EV_NONE)
+                        .then(|| crate::events::card_name(g.ev_card as usize)),
+                    pending: mask(g.pending),
+                    receivers_left: mask(g.recv),
+                    new_years: g.new_years,
+                }
+            }),
             free_roads: if g.phase == Phase::RoadBuilding {
                 g.free_roads
             } else {
@@ -420,6 +475,15 @@ impl TryFrom<Position> for Catan {
             longest_road: NONE,
             largest_army: NONE,
             harbormaster: NONE,
+            ev_revealed: [0; crate::events::NUM_CARD_TYPES],
+            last_card: NONE,
+            ev_card: 0,
+            ev_kind: crate::events::EV_NONE,
+            pending: 0,
+            recv: 0,
+            thief: 0,
+            damaged: [NONE; MAX_PLAYERS],
+            new_years: 0,
             know_lo: [[[0; 5]; MAX_PLAYERS]; MAX_PLAYERS],
             know_hi: [[[0; 5]; MAX_PLAYERS]; MAX_PLAYERS],
             phase: pos.phase,
@@ -542,6 +606,43 @@ impl TryFrom<Position> for Catan {
         if let Some(x) = pos.victim {
             g.victim = seat(x, "victim")?;
         }
+        g.thief = match pos.thief {
+            Some(x) => seat(x, "thief")?,
+            None => g.current,
+        };
+        for (p, pl) in pos.players.iter().enumerate() {
+            if let Some(x) = &pl.damaged_road {
+                g.damaged[p] = eid(x).map_err(|e| format!("player {p} damaged_road: {e}"))? as u8;
+            }
+        }
+        if let Some(ev) = &pos.events {
+            if !g.rules.event_cards {
+                return Err("event-card state given but the event_cards option is off".into());
+            }
+            for (name, &k) in &ev.revealed {
+                let t =
+                    crate::events::card_id(name).ok_or(format!("'{name}' is not an event card"))?;
+                g.ev_revealed[t] = k;
+            }
+            if let Some(name) = &ev.last_card {
+                g.last_card = crate::events::card_id(name)
+                    .ok_or(format!("'{name}' is not an event card"))?
+                    as u8;
+            }
+            if let Some(name) = &ev.resolving {
+                let t =
+                    crate::events::card_id(name).ok_or(format!("'{name}' is not an event card"))?;
+                g.ev_card = t as u8;
+                g.ev_kind = crate::events::CARD_TYPES[t].0;
+            }
+            for &x in &ev.pending {
+                g.pending |= 1 << seat(x, "events.pending")?;
+            }
+            for &x in &ev.receivers_left {
+                g.recv |= 1 << seat(x, "events.receivers_left")?;
+            }
+            g.new_years = ev.new_years;
+        }
         if let Some(x) = &pos.last_settlement {
             g.last_settlement = vid(x)? as u8;
         }
@@ -573,6 +674,7 @@ pub fn validate(g: &Catan) -> Result<(), String> {
         return Err("rules differ from the configuration".into());
     }
     crate::check_modules(&g.config).map_err(|e| e.to_string())?;
+    validate_events(g)?;
     if g.robber as usize >= NH {
         return Err("robber is off the board".into());
     }
@@ -813,12 +915,12 @@ fn validate_phase(g: &Catan) -> Result<(), String> {
         }
         Phase::Steal => {
             let v = g.victim as usize;
-            if v == cur || g.hand_size(v) == 0 {
+            if v == g.thief as usize || v >= n || g.hand_size(v) == 0 {
                 return bad("the victim must be another player holding cards");
             }
         }
-        Phase::ChooseVictim if g.robber_victims() == 0 => {
-            return bad("nobody to steal from at the robber's hex");
+        Phase::ChooseVictim if g.victims() == 0 => {
+            return bad("nobody to steal from");
         }
         Phase::DrawDevelopment if g.deck.iter().all(|&d| d == 0) => {
             return bad("the development deck is empty");
@@ -876,6 +978,115 @@ fn validate_phase(g: &Catan) -> Result<(), String> {
     }
     if g.vp(cur) >= g.rules.vp_to_win as u32 && !setup {
         return bad("the player to move has already won");
+    }
+    Ok(())
+}
+
+/// B2 event-card state: counts, damaged roads, event phases.
+fn validate_events(g: &Catan) -> Result<(), String> {
+    use crate::events::*;
+    let n = g.n();
+    let in_event = matches!(
+        g.phase,
+        Phase::Earthquake | Phase::EventGive | Phase::EventTake
+    );
+    if !g.rules.event_cards {
+        if in_event
+            || g.ev_kind != EV_NONE
+            || g.damaged.iter().any(|&d| d != NONE)
+            || g.ev_revealed.iter().any(|&x| x > 0)
+            || g.last_card != NONE
+            || g.new_years > 0
+        {
+            return Err("event-card state or phase but the event_cards option is off".into());
+        }
+        return Ok(());
+    }
+    let mut total = 0u32;
+    for t in 0..NUM_CARD_TYPES {
+        if g.ev_revealed[t] > CARD_TYPES[t].2 {
+            return Err(format!(
+                "{} revealed {} times (only {} exist)",
+                card_name(t),
+                g.ev_revealed[t],
+                CARD_TYPES[t].2
+            ));
+        }
+        total += g.ev_revealed[t] as u32;
+    }
+    let limit = if g.rules.new_year {
+        NEW_YEAR_AFTER
+    } else {
+        DECK_SIZE
+    } as u32;
+    if total > limit {
+        return Err(format!(
+            "{total} event cards revealed since the rebuild (at most {limit})"
+        ));
+    }
+    if g.last_card != NONE && g.last_card as usize >= NUM_CARD_TYPES {
+        return Err("last_card is not an event card".into());
+    }
+    for p in 0..MAX_PLAYERS {
+        let d = g.damaged[p];
+        if d != NONE && (p >= n || d as usize >= NE || g.roads[p] & (1u128 << d) == 0) {
+            return Err(format!("player {p}'s damaged road is not one of his roads"));
+        }
+    }
+    if g.pending >> n != 0 || g.recv >> n != 0 {
+        return Err("event pending players must be seats".into());
+    }
+    let kind = g.ev_kind;
+    let steal_event = kind == EV_TRADE_ADVANTAGE || kind == EV_CONFLICT;
+    let phase = crate::observe::phase_name(g.phase);
+    let bad = |why: &str| Err(format!("phase {phase}: {why}"));
+    match g.phase {
+        Phase::Earthquake => {
+            if kind != EV_EARTHQUAKE || g.pending == 0 {
+                return bad("an earthquake with players still to damage a road");
+            }
+            for p in 0..n {
+                if g.pending & (1 << p) != 0 && (g.roads[p] == 0 || g.damaged[p] != NONE) {
+                    return bad("a pending player must have roads and no damaged road");
+                }
+            }
+        }
+        Phase::EventGive => {
+            if !(kind == EV_GOOD_NEIGHBORS || kind == EV_NEIGHBORLY_ASSISTANCE) || g.pending == 0 {
+                return bad("Good Neighbors or Neighborly Assistance with a pending giver");
+            }
+            if kind == EV_NEIGHBORLY_ASSISTANCE {
+                let a = g.event_actor();
+                if g.recv == 0
+                    || g.recv & !g.neighborly_receivers() != 0
+                    || g.hand_size(a) < g.recv.count_ones()
+                {
+                    return bad("the giver must owe cards to players with fewer VP and hold them");
+                }
+            } else if g.hand_size(g.event_actor()) == 0 {
+                return bad("the giver has no card");
+            }
+        }
+        Phase::EventTake => {
+            if !matches!(kind, EV_TOURNAMENT | EV_CALM_SEA | EV_PLENTIFUL_YEAR)
+                || g.pending == 0
+                || g.bank.iter().all(|&b| b == 0)
+            {
+                return bad("Tournament, Calm Sea or Plentiful Year with a pending taker and a non-empty bank");
+            }
+        }
+        Phase::Steal | Phase::ChooseVictim if steal_event => {}
+        _ => {
+            if kind != EV_NONE || g.pending != 0 || g.recv != 0 {
+                return bad("an event is being resolved only in its own phases");
+            }
+            if g.thief != g.current {
+                return bad("the thief is the player to move outside an event steal");
+            }
+        }
+    }
+    if steal_event && !in_event && g.thief as usize >= n {
+        return bad("the thief must be a seat");
     }
     Ok(())
 }

@@ -65,7 +65,6 @@ fn set_player(v: &mut Value, p: usize, key: &str, val: Value) {
 #[test]
 fn modules_not_yet_implemented_are_refused_by_name() {
     for (opt, val, module) in [
-        ("event_cards", json!(true), "B2 Event Cards"),
         ("catan_for_two", json!(true), "B4 Catan for Two"),
         ("scenario", json!("fishermen"), "B5 The Fishermen of Catan"),
         ("scenario", json!("rivers"), "B6 The Rivers of Catan"),
@@ -301,33 +300,371 @@ fn random_config(players: usize, opts: Value) -> Config {
 }
 
 #[test]
-fn conforms_friendly_robber() {
+fn conforms_friendly_robber_and_harbormaster() {
     let c: Vec<Config> = [3, 4]
         .iter()
-        .map(|&n| random_config(n, json!({"friendly_robber": true})))
-        .collect();
-    kit(&c, 4);
-}
-
-#[test]
-fn conforms_harbormaster() {
-    let c: Vec<Config> = [3, 4]
-        .iter()
-        .map(|&n| random_config(n, json!({"harbormaster": true, "trade_offers_per_turn": 1})))
-        .collect();
-    kit(&c, 3);
-}
-
-#[test]
-fn conforms_friendly_robber_with_harbormaster() {
-    let c: Vec<Config> = [3, 4]
-        .iter()
-        .map(|&n| {
-            random_config(
-                n,
-                json!({"friendly_robber": true, "harbormaster": true, "player_trades": "off"}),
-            )
+        .flat_map(|&n| {
+            [
+                random_config(
+                    n,
+                    json!({"friendly_robber": true, "trade_offers_per_turn": 1}),
+                ),
+                random_config(n, json!({"harbormaster": true, "player_trades": "off"})),
+                random_config(
+                    n,
+                    json!({"friendly_robber": true, "harbormaster": true, "player_trades": "off"}),
+                ),
+            ]
         })
         .collect();
-    kit(&c, 5);
+    kit(&c, 2);
+}
+
+#[test]
+fn conforms_event_cards_alone_and_with_every_variant() {
+    let c: Vec<Config> = [3, 4]
+        .iter()
+        .flat_map(|&n| {
+            [
+                random_config(n, json!({"event_cards": true, "trade_offers_per_turn": 1})),
+                random_config(
+                    n,
+                    json!({"event_cards": true, "friendly_robber": true, "harbormaster": true,
+                           "event_new_year": false, "event_tie": "none", "player_trades": "off"}),
+                ),
+            ]
+        })
+        .collect();
+    kit(&c, 2);
+}
+
+// ---------------------------------------------------------------- B2 Event cards
+
+/// A position on the beginner board, player 0 about to reveal an event card.
+fn ev_base() -> Value {
+    let mut v = base(3, json!({"event_cards": true, "player_trades": "off"}));
+    v["phase"] = json!("roll");
+    v["rolled"] = json!(false);
+    v
+}
+
+fn outcomes(g: &Catan) -> Vec<(String, u32)> {
+    let mut o = Vec::new();
+    g.chance_outcomes(&mut o);
+    o.into_iter().map(|(a, w)| (g.action_label(a), w)).collect()
+}
+
+#[test]
+fn event_deck_histogram_is_36_times_2d6() {
+    let g = load(&ev_base());
+    let mut hist = [0u32; 13];
+    for (label, w) in outcomes(&g) {
+        let num: usize = label.rsplit('_').next().unwrap().parse().unwrap();
+        hist[num] += w;
+    }
+    assert_eq!(&hist[2..], &[1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1]);
+    assert_eq!(g.num_distinct_actions(), 453);
+}
+
+/// 31 cards revealed: all but epidemic 6, epidemic 8, earthquake, good neighbors, tournament.
+fn revealed_31(extra_left_out: Option<&str>) -> Value {
+    let mut m = Map::new();
+    for t in 0..meeple_catan::events::NUM_CARD_TYPES {
+        let name = meeple_catan::events::card_name(t);
+        let left_out = [
+            "epidemic_6",
+            "epidemic_8",
+            "earthquake_6",
+            "good_neighbors_6",
+            "tournament_5",
+        ];
+        if left_out.contains(&name.as_str()) {
+            continue;
+        }
+        let mut k = meeple_catan::events::CARD_TYPES[t].2 as u64;
+        if Some(name.as_str()) == extra_left_out {
+            k -= 1;
+        }
+        if k > 0 {
+            m.insert(name, json!(k));
+        }
+    }
+    json!({ "revealed": m })
+}
+
+#[test]
+fn ex13_new_year_after_31_cards_rebuilds_and_reveals_in_the_same_turn() {
+    // 30 revealed: the 31st comes from the 6 cards left (5 of them will stay under New Year).
+    let mut v = ev_base();
+    v["events"] = revealed_31(Some("trade_advantage_5"));
+    let g = load(&v);
+    let o = outcomes(&g);
+    assert_eq!(o.iter().map(|x| x.1).sum::<u32>(), 6);
+    assert_eq!(o.len(), 6);
+    // 31 revealed: the next card is New Year; the deck is rebuilt (36) and its top revealed now.
+    let mut v = ev_base();
+    v["events"] = revealed_31(None);
+    let mut g = load(&v);
+    assert_eq!(
+        g.observation(0)["events"]["cards_before_new_year"],
+        json!(0)
+    );
+    let o = outcomes(&g);
+    assert_eq!(o.len(), 22);
+    assert_eq!(o.iter().map(|x| x.1).sum::<u32>(), 36);
+    play(&mut g, "event no_event_8");
+    let e = &g.observation(0)["events"];
+    assert_eq!(e["new_years"], json!(1));
+    assert_eq!(e["revealed_since_rebuild"], json!({"no_event_8": 1}));
+    assert_eq!(e["cards_before_new_year"], json!(30));
+    assert_eq!(g.phase(), Phase::Main);
+    // Without New Year all 36 are revealed before the reshuffle.
+    let mut v = ev_base();
+    v["config"]["options"]["event_new_year"] = json!(false);
+    v["events"] = revealed_31(None);
+    let g = load(&v);
+    assert_eq!(outcomes(&g).iter().map(|x| x.1).sum::<u32>(), 5);
+}
+
+#[test]
+fn event_production_and_epidemic_cities_produce_one() {
+    let mut v = ev_base();
+    set_player(&mut v, 1, "cities", json!([[2, 0, "N"]]));
+    let mut g = load(&v);
+    play(&mut g, "event no_event_8");
+    assert_eq!(g.hand(1)[4], 2, "a city on the 8 mountains yields 2 ore");
+    let mut g = load(&v);
+    play(&mut g, "event epidemic_8");
+    assert_eq!(g.hand(1)[4], 1, "Epidemic: the city yields 1");
+    assert_eq!(g.phase(), Phase::Main);
+}
+
+#[test]
+fn event_robber_attacks_discards_then_robber() {
+    let mut v = ev_base();
+    set_player(&mut v, 1, "resources", json!({"ore": 8}));
+    let mut g = load(&v);
+    play(&mut g, "event robber_attacks_7");
+    assert_eq!(g.phase(), Phase::Discard);
+    for _ in 0..4 {
+        play(&mut g, "discard ore");
+    }
+    assert_eq!(g.phase(), Phase::MoveRobber);
+}
+
+#[test]
+fn event_robber_flees_to_the_desert() {
+    let mut v = ev_base();
+    v["robber"] = json!([1, 0]);
+    let mut g = load(&v);
+    play(&mut g, "event robber_flees_4");
+    assert_eq!(g.observation(0)["robber"], json!([0, 0]));
+    assert_eq!(g.phase(), Phase::Main);
+}
+
+#[test]
+fn event_earthquake_damages_one_road_each_and_repair() {
+    let mut v = ev_base();
+    set_player(&mut v, 0, "settlements", json!([[-2, 0, "N"]]));
+    set_player(&mut v, 0, "roads", json!([[-2, 0, "NE"]]));
+    set_player(&mut v, 0, "resources", json!({"lumber": 2, "brick": 2}));
+    set_player(&mut v, 0, "development_cards", json!({"road_building": 1}));
+    set_player(&mut v, 1, "settlements", json!([[2, 0, "N"]]));
+    set_player(&mut v, 1, "roads", json!([[2, 0, "NE"]]));
+    let mut g = load(&v);
+    play(&mut g, "event earthquake_6");
+    assert_eq!(g.phase(), Phase::Earthquake);
+    assert_eq!(g.turn(), meeple_core::Turn::Player(0));
+    assert_eq!(legal_labels(&g), vec!["damage road NE(-2,0)".to_string()]);
+    play(&mut g, "damage road NE(-2,0)");
+    assert_eq!(g.turn(), meeple_core::Turn::Player(1));
+    play(&mut g, "damage road NE(2,0)");
+    // Player 2 has no road: unaffected. Then production of the 6 and the main phase.
+    assert_eq!(g.phase(), Phase::Main);
+    let l = legal_labels(&g);
+    assert!(!l.iter().any(|x| x.starts_with("road ")), "{l:?}");
+    assert!(!l.contains(&"play road building".to_string()));
+    assert!(l.contains(&"repair road".to_string()));
+    assert_eq!(g.road_length(0), 1, "a damaged road still counts");
+    play(&mut g, "repair road");
+    assert_eq!(g.hand(0)[0], 1);
+    assert_eq!(g.hand(0)[1], 1);
+    let l = legal_labels(&g);
+    assert!(l.iter().any(|x| x.starts_with("road ")), "{l:?}");
+    // A second earthquake does not hit a player who already has a damaged road.
+    let mut v2 = g.to_json_value();
+    v2["phase"] = json!("roll");
+    v2["rolled"] = json!(false);
+    v2["events"]["revealed"] = json!({});
+    v2["players"][1]["damaged_road"] = json!([2, 0, "NE"]);
+    let mut g2 = load(&v2);
+    play(&mut g2, "event earthquake_6");
+    assert_eq!(g2.turn(), meeple_core::Turn::Player(0));
+    play(&mut g2, "damage road NE(-2,0)");
+    assert_eq!(g2.phase(), Phase::Main, "player 1 was skipped");
+}
+
+#[test]
+fn event_good_neighbors_each_gives_one_to_the_left() {
+    let mut v = ev_base();
+    set_player(&mut v, 0, "resources", json!({"ore": 1}));
+    set_player(&mut v, 2, "resources", json!({"wool": 1}));
+    let mut g = load(&v);
+    play(&mut g, "event good_neighbors_6");
+    assert_eq!(g.turn(), meeple_core::Turn::Player(0));
+    play(&mut g, "give ore");
+    assert_eq!(
+        g.turn(),
+        meeple_core::Turn::Player(2),
+        "player 1 has no card"
+    );
+    play(&mut g, "give wool");
+    assert_eq!(g.hand(0), [0, 0, 1, 0, 0]);
+    assert_eq!(g.hand(1), [0, 0, 0, 0, 1]);
+    assert_eq!(g.hand(2), [0; 5]);
+    assert_eq!(g.phase(), Phase::Main);
+    // Player 2 saw player 0's gift to player 1? No: only giver and receiver know its kind.
+    let o = g.observation(2);
+    assert_eq!(o["players"][1]["known_at_least"], json!({}));
+}
+
+#[test]
+fn event_tournament_and_calm_sea_and_plentiful_year() {
+    let mut v = ev_base();
+    set_player(&mut v, 1, "played", json!({"knight": 2}));
+    set_player(&mut v, 2, "played", json!({"knight": 1}));
+    let mut g = load(&v);
+    play(&mut g, "event tournament_5");
+    assert_eq!(g.phase(), Phase::EventTake);
+    assert_eq!(g.turn(), meeple_core::Turn::Player(1));
+    play(&mut g, "take grain");
+    assert_eq!(g.hand(1)[3], 1);
+    assert_eq!(g.phase(), Phase::Main);
+    // Calm Sea: player 1 at two harbours, player 2 at one.
+    let mut v = ev_base();
+    set_player(
+        &mut v,
+        1,
+        "settlements",
+        json!([[2, -1, "N"], [-2, 2, "S"]]),
+    );
+    set_player(&mut v, 2, "settlements", json!([[1, 1, "S"]]));
+    let mut g = load(&v);
+    assert_eq!(g.harbors_of(1), 2);
+    play(&mut g, "event calm_sea_12");
+    assert_eq!(g.turn(), meeple_core::Turn::Player(1));
+    play(&mut g, "take brick");
+    assert_eq!(g.phase(), Phase::Main);
+    // Calm Sea tie with event_tie = none: nobody.
+    let mut v = ev_base();
+    v["config"]["options"]["event_tie"] = json!("none");
+    set_player(&mut v, 1, "settlements", json!([[2, -1, "N"]]));
+    set_player(&mut v, 2, "settlements", json!([[1, 1, "S"]]));
+    let mut g = load(&v);
+    play(&mut g, "event calm_sea_12");
+    assert_eq!(g.phase(), Phase::Main);
+    // Plentiful Year: everyone, in seat order from the player to move.
+    let mut g = load(&ev_base());
+    play(&mut g, "event plentiful_year_2");
+    for p in 0..3 {
+        assert_eq!(g.turn(), meeple_core::Turn::Player(p));
+        play(&mut g, "take ore");
+    }
+    assert_eq!(g.phase(), Phase::Main);
+    assert_eq!(g.bank()[4], 16);
+}
+
+#[test]
+fn event_neighborly_assistance_leader_gives_each_poorer_player() {
+    let mut v = ev_base();
+    set_player(
+        &mut v,
+        0,
+        "settlements",
+        json!([[-2, 0, "N"], [0, -2, "N"]]),
+    );
+    set_player(&mut v, 1, "settlements", json!([[2, 0, "N"]]));
+    set_player(&mut v, 2, "settlements", json!([[-1, 2, "S"]]));
+    set_player(&mut v, 0, "resources", json!({"ore": 2}));
+    let mut g = load(&v);
+    play(&mut g, "event neighborly_assistance_10");
+    assert_eq!(g.phase(), Phase::EventGive);
+    play(&mut g, "give ore");
+    play(&mut g, "give ore");
+    assert_eq!(g.hand(1)[4], 1);
+    assert_eq!(g.hand(2)[4], 1);
+    assert_eq!(g.phase(), Phase::Main);
+    // A leader who cannot give one to every poorer player gives nothing.
+    set_player(&mut v, 0, "resources", json!({"ore": 1}));
+    let mut g = load(&v);
+    play(&mut g, "event neighborly_assistance_10");
+    assert_eq!(g.phase(), Phase::Main);
+    assert_eq!(g.hand(1)[4], 0);
+    assert_eq!(g.hand(2)[4], 0);
+    assert_eq!(g.hand(0)[4], 2, "kept its card, plus the 10 it produced");
+}
+
+#[test]
+fn event_conflict_and_trade_advantage_steal() {
+    // Conflict: Largest Army holder player 1 steals from the only card holder, player 0.
+    let mut v = ev_base();
+    set_player(&mut v, 1, "played", json!({"knight": 3}));
+    v["largest_army"] = json!(1);
+    set_player(&mut v, 0, "resources", json!({"brick": 1}));
+    let mut g = load(&v);
+    play(&mut g, "event conflict_3");
+    assert_eq!(g.phase(), Phase::Steal);
+    play(&mut g, "stolen brick");
+    assert_eq!(g.hand(1)[1], 1);
+    assert_eq!(g.phase(), Phase::Main);
+    // Conflict without a holder: each player with the most knights (tied) steals in turn.
+    let mut v = ev_base();
+    set_player(&mut v, 1, "played", json!({"knight": 1}));
+    set_player(&mut v, 2, "played", json!({"knight": 1}));
+    set_player(&mut v, 0, "resources", json!({"brick": 2}));
+    let mut g = load(&v);
+    play(&mut g, "event conflict_3");
+    play(&mut g, "stolen brick");
+    assert_eq!(g.hand(1)[1], 1);
+    // Player 2 may now name player 0 or player 1.
+    assert_eq!(g.phase(), Phase::ChooseVictim);
+    assert_eq!(g.turn(), meeple_core::Turn::Player(2));
+    play(&mut g, "steal from player 1");
+    play(&mut g, "stolen brick");
+    assert_eq!(g.hand(2)[1], 1);
+    assert_eq!(g.phase(), Phase::Main);
+    // Trade Advantage: nobody holds Longest Road; player 2 has the most roads.
+    let mut v = ev_base();
+    set_player(&mut v, 2, "settlements", json!([[-2, 0, "N"]]));
+    set_player(&mut v, 2, "roads", row_roads());
+    set_player(&mut v, 0, "resources", json!({"wool": 1}));
+    set_player(&mut v, 1, "resources", json!({"ore": 1}));
+    let mut g = load(&v);
+    play(&mut g, "event trade_advantage_5");
+    assert_eq!(g.phase(), Phase::ChooseVictim);
+    assert_eq!(g.turn(), meeple_core::Turn::Player(2));
+    let j = g.to_json_value();
+    assert_eq!(j["thief"], json!(2));
+    load(&j);
+    play(&mut g, "steal from player 1");
+    play(&mut g, "stolen ore");
+    assert_eq!(g.hand(2)[4], 1);
+    assert_eq!(g.phase(), Phase::Main);
+}
+
+fn row_roads() -> Value {
+    json!([[-2, 0, "NE"], [-1, -1, "SE"]])
+}
+
+#[test]
+fn event_state_is_checked_on_load() {
+    let mut v = ev_base();
+    v["events"] = json!({"revealed": {"epidemic_6": 2}});
+    assert!(load_state::<Catan>(&v).is_err());
+    let mut v = ev_base();
+    set_player(&mut v, 0, "damaged_road", json!([0, 0, "NE"]));
+    assert!(load_state::<Catan>(&v).is_err());
+    let mut v = base(3, json!({}));
+    v["events"] = json!({"revealed": {}});
+    assert!(load_state::<Catan>(&v).is_err());
 }

@@ -881,7 +881,7 @@ fn observation_hides_other_hands_and_development_cards() {
         assert_eq!(ta, tb);
     }
     assert_ne!(a.observation(1), b.observation(1));
-    assert_eq!(a.observation_tensor_len(), 1727);
+    assert_eq!(a.observation_tensor_len(), 1875);
     assert_eq!(a.observation(0)["players"][1]["resource_count"], json!(3));
     assert_eq!(
         a.observation(0)["players"][1]["development_card_count"],

@@ -1,0 +1,407 @@
+//! Traders & Barbarians B2: the Catan event cards (spec §B2), replacing the dice.
+//!
+//! The 36 cards are 22 distinct card types (an event with its circled number). The deck is the
+//! multiset of cards not yet revealed since the last rebuild; a reveal is a chance node weighted
+//! by what is left (the order is drawn at reveal time, never stored). With the New Year card the
+//! top 31 cards are revealed and the 32nd reveal is New Year: the deck is rebuilt and the new top
+//! card revealed in the same turn (EX-13); without it all 36 are revealed before a reshuffle.
+
+use crate::geometry::{NE, NH, NONE};
+use crate::{Catan, Phase, MAX_PLAYERS};
+
+pub const EV_NONE: u8 = 0;
+pub const EV_ROBBER_ATTACKS: u8 = 1;
+pub const EV_EPIDEMIC: u8 = 2;
+pub const EV_EARTHQUAKE: u8 = 3;
+pub const EV_GOOD_NEIGHBORS: u8 = 4;
+pub const EV_TOURNAMENT: u8 = 5;
+pub const EV_TRADE_ADVANTAGE: u8 = 6;
+pub const EV_CALM_SEA: u8 = 7;
+pub const EV_ROBBER_FLEES: u8 = 8;
+pub const EV_NEIGHBORLY_ASSISTANCE: u8 = 9;
+pub const EV_CONFLICT: u8 = 10;
+pub const EV_PLENTIFUL_YEAR: u8 = 11;
+
+pub const EVENT_KIND_NAMES: [&str; 12] = [
+    "no_event",
+    "robber_attacks",
+    "epidemic",
+    "earthquake",
+    "good_neighbors",
+    "tournament",
+    "trade_advantage",
+    "calm_sea",
+    "robber_flees",
+    "neighborly_assistance",
+    "conflict",
+    "plentiful_year",
+];
+
+pub const NUM_CARD_TYPES: usize = 22;
+
+/// The card types: (event kind, number, copies). 36 cards in all (spec §B2.2).
+pub const CARD_TYPES: [(u8, u8, u8); NUM_CARD_TYPES] = [
+    (EV_ROBBER_ATTACKS, 7, 6),
+    (EV_EPIDEMIC, 6, 1),
+    (EV_EPIDEMIC, 8, 1),
+    (EV_EARTHQUAKE, 6, 1),
+    (EV_GOOD_NEIGHBORS, 6, 1),
+    (EV_TOURNAMENT, 5, 1),
+    (EV_TRADE_ADVANTAGE, 5, 1),
+    (EV_CALM_SEA, 9, 1),
+    (EV_CALM_SEA, 12, 1),
+    (EV_ROBBER_FLEES, 4, 2),
+    (EV_NEIGHBORLY_ASSISTANCE, 10, 1),
+    (EV_NEIGHBORLY_ASSISTANCE, 11, 1),
+    (EV_CONFLICT, 3, 1),
+    (EV_PLENTIFUL_YEAR, 2, 1),
+    (EV_NONE, 3, 1),
+    (EV_NONE, 4, 1),
+    (EV_NONE, 5, 2),
+    (EV_NONE, 6, 2),
+    (EV_NONE, 8, 4),
+    (EV_NONE, 9, 3),
+    (EV_NONE, 10, 2),
+    (EV_NONE, 11, 1),
+];
+
+/// Cards revealed before New Year (31 on top, New Year, 5 under it).
+pub const NEW_YEAR_AFTER: u8 = 31;
+pub const DECK_SIZE: u8 = 36;
+
+/// The name of a card type, e.g. `epidemic_6`, `no_event_8`.
+pub fn card_name(t: usize) -> String {
+    let (k, num, _) = CARD_TYPES[t.min(NUM_CARD_TYPES - 1)];
+    format!("{}_{num}", EVENT_KIND_NAMES[k as usize])
+}
+
+pub fn card_id(name: &str) -> Option<usize> {
+    (0..NUM_CARD_TYPES).find(|&t| card_name(t) == name)
+}
+
+impl Catan {
+    /// Cards still to be revealed before the next rebuild, per type (the deck as everyone knows it).
+    pub(crate) fn event_deck(&self) -> [u8; NUM_CARD_TYPES] {
+        let total: u32 = self.ev_revealed.iter().map(|&x| x as u32).sum();
+        let limit = if self.rules.new_year {
+            NEW_YEAR_AFTER as u32
+        } else {
+            DECK_SIZE as u32
+        };
+        if total >= limit {
+            // New Year (or an empty deck): the rebuilt deck.
+            return std::array::from_fn(|t| CARD_TYPES[t].2);
+        }
+        std::array::from_fn(|t| CARD_TYPES[t].2.saturating_sub(self.ev_revealed[t]))
+    }
+
+    /// Reveal card type `t` (the chance outcome of a reveal).
+    pub(crate) fn reveal_event(&mut self, t: usize) {
+        let total: u32 = self.ev_revealed.iter().map(|&x| x as u32).sum();
+        let limit = if self.rules.new_year {
+            NEW_YEAR_AFTER as u32
+        } else {
+            DECK_SIZE as u32
+        };
+        if total >= limit {
+            self.ev_revealed = [0; NUM_CARD_TYPES];
+            self.new_years += 1;
+        }
+        self.ev_revealed[t] += 1;
+        self.last_card = t as u8;
+        self.ev_card = t as u8;
+        if CARD_TYPES[t].0 == EV_NONE || CARD_TYPES[t].0 == EV_ROBBER_ATTACKS {
+            // Nothing to resolve across actions: the number is produced (or the 7 begins) now.
+            self.ev_card = 0;
+        }
+        let (kind, num, _) = CARD_TYPES[t];
+        self.last_roll = num;
+        self.rolled = true;
+        self.ev_kind = kind;
+        self.pending = 0;
+        let n = self.n();
+        let cur = self.current as usize;
+        match kind {
+            EV_ROBBER_ATTACKS => {
+                self.ev_kind = EV_NONE;
+                self.begin_seven();
+            }
+            EV_EARTHQUAKE => {
+                for p in 0..n {
+                    if self.roads[p] != 0 && self.damaged[p] == NONE {
+                        self.pending |= 1 << p;
+                    }
+                }
+                self.continue_event(Phase::Earthquake);
+            }
+            EV_GOOD_NEIGHBORS => {
+                for p in 0..n {
+                    if self.hand_size(p) > 0 {
+                        self.pending |= 1 << p;
+                    }
+                }
+                self.continue_event(Phase::EventGive);
+            }
+            EV_TOURNAMENT => {
+                let k: [u32; MAX_PLAYERS] = std::array::from_fn(|p| {
+                    if p < n {
+                        self.dev_played[p][crate::KNIGHT] as u32
+                    } else {
+                        0
+                    }
+                });
+                self.pending = self.leaders(&k);
+                if self.bank.iter().all(|&b| b == 0) {
+                    self.pending = 0;
+                }
+                self.continue_event(Phase::EventTake);
+            }
+            EV_CALM_SEA => {
+                let h: [u32; MAX_PLAYERS] =
+                    std::array::from_fn(|p| if p < n { self.harbors_of(p) } else { 0 });
+                self.pending = self.leaders(&h);
+                if self.bank.iter().all(|&b| b == 0) {
+                    self.pending = 0;
+                }
+                self.continue_event(Phase::EventTake);
+            }
+            EV_PLENTIFUL_YEAR => {
+                self.pending = ((1u16 << n) - 1) as u8;
+                if self.bank.iter().all(|&b| b == 0) {
+                    self.pending = 0;
+                }
+                self.continue_event(Phase::EventTake);
+            }
+            EV_NEIGHBORLY_ASSISTANCE => {
+                let vp: [u32; MAX_PLAYERS] =
+                    std::array::from_fn(|p| if p < n { self.public_vp(p) } else { 0 });
+                let givers = self.leaders(&vp);
+                let recv = self.neighborly_receivers();
+                let k = recv.count_ones();
+                if k > 0 {
+                    for p in 0..n {
+                        if givers & (1 << p) != 0 && self.hand_size(p) >= k {
+                            self.pending |= 1 << p;
+                        }
+                    }
+                }
+                self.recv = recv;
+                self.continue_event(Phase::EventGive);
+            }
+            EV_TRADE_ADVANTAGE => {
+                if (self.longest_road as usize) < n {
+                    self.pending = 1 << self.longest_road;
+                } else {
+                    let r: [u32; MAX_PLAYERS] =
+                        std::array::from_fn(|p| if p < n { self.roads[p].count_ones() } else { 0 });
+                    let m = r.iter().copied().max().unwrap_or(0);
+                    let top = (0..n).filter(|&p| r[p] == m).count();
+                    if m > 0 && top == 1 {
+                        self.pending = 1 << (0..n).find(|&p| r[p] == m).unwrap_or(0);
+                    }
+                }
+                self.next_thief();
+            }
+            EV_CONFLICT => {
+                if (self.largest_army as usize) < n {
+                    self.pending = 1 << self.largest_army;
+                } else {
+                    let k: [u32; MAX_PLAYERS] = std::array::from_fn(|p| {
+                        if p < n {
+                            self.dev_played[p][crate::KNIGHT] as u32
+                        } else {
+                            0
+                        }
+                    });
+                    // "Each player with the most Knight cards" (explicit in the rule, so not
+                    // subject to the D-12 tie option); at least one knight.
+                    let m = k.iter().copied().max().unwrap_or(0);
+                    if m > 0 {
+                        for p in 0..n {
+                            if k[p] == m {
+                                self.pending |= 1 << p;
+                            }
+                        }
+                    }
+                }
+                self.next_thief();
+            }
+            EV_ROBBER_FLEES => {
+                if let Some(d) = (0..NH).find(|&h| self.board.terrain[h] == crate::board::DESERT) {
+                    self.robber = d as u8;
+                }
+                self.finish_event();
+            }
+            _ => {
+                // No event, or Epidemic (every city produces only 1 this turn).
+                self.ev_kind = EV_NONE;
+                self.ev_card = 0;
+                self.produce(num as usize, kind == EV_EPIDEMIC);
+                self.phase = Phase::Main;
+            }
+        }
+        let _ = cur;
+    }
+
+    /// Players with the highest value (at least 1); with the `event_tie = none` option a shared
+    /// lead gives nobody (D-12).
+    fn leaders(&self, v: &[u32; MAX_PLAYERS]) -> u8 {
+        let n = self.n();
+        let m = v[..n].iter().copied().max().unwrap_or(0);
+        if m == 0 {
+            return 0;
+        }
+        let mask = (0..n).filter(|&p| v[p] == m).fold(0u8, |a, p| a | (1 << p));
+        if mask.count_ones() > 1 && !self.rules.event_tie_all {
+            0
+        } else {
+            mask
+        }
+    }
+
+    /// Players with fewer public VP than the most (Neighborly Assistance receivers).
+    pub(crate) fn neighborly_receivers(&self) -> u8 {
+        let n = self.n();
+        let m = (0..n).map(|p| self.public_vp(p)).max().unwrap_or(0);
+        (0..n)
+            .filter(|&p| self.public_vp(p) < m)
+            .fold(0u8, |a, p| a | (1 << p))
+    }
+
+    /// Distinct harbours at which `p` has a building (D-13).
+    pub fn harbors_of(&self, p: usize) -> u32 {
+        let g = crate::geo();
+        let mine = self.settlements[p] | self.cities[p];
+        (0..NE)
+            .filter(|&e| {
+                self.board.edge_harbor[e] != NONE && {
+                    let [a, b] = g.edge_ends[e];
+                    mine & ((1u64 << a) | (1u64 << b)) != 0
+                }
+            })
+            .count() as u32
+    }
+
+    /// The player acting in an event sub-phase: the first pending one in seat order from the
+    /// player whose turn it is.
+    pub(crate) fn event_actor(&self) -> usize {
+        let n = self.n();
+        (0..n)
+            .map(|i| (self.current as usize + i) % n)
+            .find(|&p| self.pending & (1 << p) != 0)
+            .unwrap_or(self.current as usize)
+    }
+
+    /// The receiver of the next gift by the event actor.
+    pub(crate) fn gift_receiver(&self) -> usize {
+        let n = self.n();
+        let a = self.event_actor();
+        if self.ev_kind == EV_GOOD_NEIGHBORS {
+            (a + 1) % n
+        } else {
+            (0..n)
+                .map(|i| (self.current as usize + i) % n)
+                .find(|&p| self.recv & (1 << p) != 0)
+                .unwrap_or(a)
+        }
+    }
+
+    fn continue_event(&mut self, phase: Phase) {
+        if self.pending == 0 {
+            self.finish_event();
+        } else {
+            self.phase = phase;
+        }
+    }
+
+    /// The event is resolved: production of the card's number (not for a 7), then the main phase.
+    pub(crate) fn finish_event(&mut self) {
+        let (kind, num, _) = CARD_TYPES[(self.ev_card as usize).min(NUM_CARD_TYPES - 1)];
+        self.ev_kind = EV_NONE;
+        self.ev_card = 0;
+        self.pending = 0;
+        self.recv = 0;
+        self.thief = self.current;
+        if num != 7 {
+            self.produce(num as usize, kind == EV_EPIDEMIC);
+        }
+        self.phase = Phase::Main;
+    }
+
+    /// Trade Advantage / Conflict: the next pending thief names a victim (other players holding
+    /// cards; decided in D-11's spirit: a victim without cards would be a no-op).
+    pub(crate) fn next_thief(&mut self) {
+        while self.pending != 0 {
+            let t = self.event_actor();
+            self.pending &= !(1 << t);
+            self.thief = t as u8;
+            let m = self.event_victims();
+            if m == 0 {
+                continue;
+            }
+            if m.count_ones() == 1 {
+                self.victim = m.trailing_zeros() as u8;
+                self.phase = Phase::Steal;
+            } else {
+                self.phase = Phase::ChooseVictim;
+            }
+            return;
+        }
+        self.finish_event();
+    }
+
+    pub(crate) fn event_victims(&self) -> u8 {
+        (0..self.n())
+            .filter(|&q| q != self.thief as usize && self.hand_size(q) > 0)
+            .fold(0u8, |a, q| a | (1 << q))
+    }
+
+    /// Earthquake: the roads the actor may damage.
+    pub(crate) fn damage_spots(&self) -> u128 {
+        self.roads[self.event_actor()]
+    }
+
+    pub(crate) fn apply_event_action(&mut self, a: u32) {
+        let actor = self.event_actor();
+        match self.phase {
+            Phase::Earthquake => {
+                self.damaged[actor] = (a - crate::A_DAMAGE) as u8;
+                self.pending &= !(1 << actor);
+                self.continue_event(Phase::Earthquake);
+            }
+            Phase::EventTake => {
+                let r = (a - crate::A_YOP) as usize;
+                self.bank[r] -= 1;
+                self.gain(actor, r, 1);
+                self.pending &= !(1 << actor);
+                if self.bank.iter().all(|&b| b == 0) {
+                    self.pending = 0;
+                }
+                self.continue_event(Phase::EventTake);
+            }
+            Phase::EventGive => {
+                let r = (a - crate::A_GIVE) as usize;
+                let to = self.gift_receiver();
+                // Only the giver and the receiver see the card's kind.
+                self.steal_card(to, actor, r);
+                if self.ev_kind == EV_GOOD_NEIGHBORS {
+                    self.pending &= !(1 << actor);
+                } else {
+                    self.recv &= !(1 << to);
+                    if self.recv == 0 {
+                        self.pending &= !(1 << actor);
+                        self.recv = self.neighborly_receivers();
+                    }
+                }
+                self.continue_event(Phase::EventGive);
+            }
+            _ => {}
+        }
+    }
+
+    /// Whether an earthquake-damaged road stops `p` from building roads.
+    #[inline]
+    pub(crate) fn road_blocked(&self, p: usize) -> bool {
+        self.damaged[p] != NONE
+    }
+}
