@@ -268,6 +268,9 @@ fn check_game(players: usize, opts: Value, seed: u64) -> u64 {
         let label = g.action_label(a);
         g.apply(a).unwrap();
         let t = g.to_json_value();
+        if t["phase"] != s["phase"] || t["actor"] != s["actor"] {
+            check_multiset_choice(&g, &t);
+        }
         check_step(&s, &label, &legal, &t, n, &mut tr);
         steps += 1;
     }
@@ -584,6 +587,96 @@ fn check_determinize(g: &SanJuan, s: &Value, seat: usize, n: usize, step: u64, t
         tr.determinized += 1;
         tr.resampled += moved as u32;
     }
+}
+
+/// Multisets of size `m` from a multiset with these counts: the coefficient of x^m in
+/// the product of (1 + x + ... + x^c).
+fn multisets(counts: &[u32], m: u32) -> u64 {
+    let mut poly = vec![0u64; m as usize + 1];
+    poly[0] = 1;
+    for &c in counts {
+        let mut next = vec![0u64; m as usize + 1];
+        for (i, &v) in poly.iter().enumerate() {
+            for j in 0..=c as usize {
+                if i + j <= m as usize {
+                    next[i + j] += v;
+                }
+            }
+        }
+        poly = next;
+    }
+    poly[m as usize]
+}
+
+/// Every way the engine lets the actor finish a one-at-a-time multiset choice (payment, hand
+/// limit, draft, councilor keep or archive discard): explored exhaustively, every path must
+/// finish, no multiset may be reached twice, and their number must be the number of valid
+/// multisets counted from the spec (§6.1 step 4, §5.1c, §4.2, §6.4).
+fn check_multiset_choice(g: &SanJuan, t: &Value) {
+    let phase = t["phase"].as_str().unwrap().to_string();
+    if g.turn() == Turn::Chance {
+        return;
+    }
+    let actor = t["actor"].as_u64().unwrap() as usize;
+    let left = t["left"].as_u64().unwrap() as u32;
+    let pl = player(t, actor);
+    let hand = count(&pl.0["hand"]);
+    let expected = match phase.as_str() {
+        "hand_limit" | "draft" | "council_discard" => multisets(&hand, left),
+        "council_keep" => multisets(&count(&t["drawn"]), left),
+        "build_pay" => {
+            let tg = t["crane_target"].as_u64().map(|x| x as usize);
+            let mut goods = [0u32; 5];
+            if pl.has_except("black_market", tg) {
+                for (i, b) in pl.blds().iter().enumerate() {
+                    if b.1 && Some(i) != tg {
+                        goods[kind(&b.0)] += 1;
+                    }
+                }
+            }
+            (0..=2.min(left))
+                .map(|j| multisets(&goods, j) * multisets(&hand, left - j))
+                .sum()
+        }
+        _ => return,
+    };
+    if expected > 3000 {
+        return;
+    }
+    let mut leaves = std::collections::BTreeSet::new();
+    let mut paths = 0u64;
+    fn dfs(
+        g: &SanJuan,
+        phase: &str,
+        actor: usize,
+        path: &mut Vec<String>,
+        leaves: &mut std::collections::BTreeSet<Vec<String>>,
+        paths: &mut u64,
+    ) {
+        let v = g.to_json_value();
+        if v["phase"] != phase || v["actor"] != actor || g.turn() == Turn::Chance {
+            let mut key = path.clone();
+            key.sort();
+            assert!(
+                leaves.insert(key),
+                "a multiset reached twice in {phase}: {path:?}"
+            );
+            *paths += 1;
+            return;
+        }
+        let mut acts = Vec::new();
+        g.legal_actions(&mut acts);
+        assert!(!acts.is_empty(), "dead end in {phase}");
+        for a in acts {
+            let mut h = g.clone();
+            path.push(g.action_label(a));
+            h.apply(a).unwrap();
+            dfs(&h, phase, actor, path, leaves, paths);
+            path.pop();
+        }
+    }
+    dfs(g, &phase, actor, &mut Vec::new(), &mut leaves, &mut paths);
+    assert_eq!(paths, expected, "ways to finish {phase} (left {left})");
 }
 
 fn distinct_costs(r: &[u32; 29]) -> bool {
