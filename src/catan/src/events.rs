@@ -370,9 +370,11 @@ impl Catan {
                 self.continue_event(Phase::Earthquake);
             }
             Phase::EventTake => {
-                let r = (a - crate::A_YOP) as usize;
-                self.bank[r] -= 1;
-                self.gain(actor, r, 1);
+                if a != crate::A_DECLINE {
+                    let r = (a - crate::A_YOP) as usize;
+                    self.bank[r] -= 1;
+                    self.gain(actor, r, 1);
+                }
                 self.pending &= !(1 << actor);
                 if self.bank.iter().all(|&b| b == 0) {
                     self.pending = 0;

@@ -909,7 +909,8 @@ impl Catan {
                     && self.hand[self.event_actor()][(a - A_GIVE) as usize] > 0
             }
             Phase::EventTake => {
-                (A_YOP..A_YOP + 5).contains(&a) && self.bank[(a - A_YOP) as usize] > 0
+                ((A_YOP..A_YOP + 5).contains(&a) && self.bank[(a - A_YOP) as usize] > 0)
+                    || (a == A_DECLINE && self.ev_kind == events::EV_PLENTIFUL_YEAR)
             }
             Phase::Steal => {
                 (C_STEAL..C_STEAL + 5).contains(&a)
@@ -1044,6 +1045,10 @@ impl Catan {
                     if self.bank[r] > 0 {
                         out.push(A_YOP + r as u32);
                     }
+                }
+                // Plentiful Year: each player *may* take a card.
+                if self.ev_kind == events::EV_PLENTIFUL_YEAR {
+                    out.push(A_DECLINE);
                 }
             }
             Phase::Steal => {

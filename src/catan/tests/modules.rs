@@ -566,12 +566,15 @@ fn event_tournament_and_calm_sea_and_plentiful_year() {
     // Plentiful Year: everyone, in seat order from the player to move.
     let mut g = load(&ev_base());
     play(&mut g, "event plentiful_year_2");
-    for p in 0..3 {
+    for p in 0..2 {
         assert_eq!(g.turn(), meeple_core::Turn::Player(p));
         play(&mut g, "take ore");
     }
+    assert!(legal_labels(&g).contains(&"decline".to_string()));
+    play(&mut g, "decline");
     assert_eq!(g.phase(), Phase::Main);
-    assert_eq!(g.bank()[4], 16);
+    assert_eq!(g.bank()[4], 17);
+    assert_eq!(g.hand(2), [0; 5]);
 }
 
 #[test]
