@@ -213,6 +213,7 @@ struct Track {
     round: u64,
     determinized: u32,
     resampled: u32,
+    gold: Vec<usize>,
 }
 
 fn check_game(players: usize, opts: Value, seed: u64) -> u64 {
@@ -734,6 +735,7 @@ fn check_step(s: &Value, label: &str, legal: &[String], t: &Value, n: usize, tr:
         tr.produced = [0; 4];
         tr.well_seen = [false; 4];
         tr.sold.clear();
+        tr.gold.clear();
     }
     if sp == "library" {
         tr.lib = label == "use library";
@@ -788,8 +790,22 @@ fn check_step(s: &Value, label: &str, legal: &[String], t: &Value, n: usize, tr:
     if tp == "prospect_draw" && sp != "prospect_draw" && available(t) > 0 {
         assert_eq!(t_pending, 1 + tr.lib as u32, "prospector draws (§6.5)");
     }
-    if (tp == "gold_reveal" || tp == "gold_offer") && (sp != tp || sa != ta) {
+    let in_gold = matches!(sp, "gold_offer" | "gold_reveal" | "gold_keep");
+    if (tp == "gold_reveal" || tp == "gold_offer") && (!in_gold || sa != ta) {
         assert!(player(t, ta).has("gold_mine"));
+        tr.gold.push(ta);
+    }
+    // Every gold-mine owner, chooser included, in seat order from the chooser (§6.5).
+    if s["role"] == "prospector" && role != "prospector" && available(t) >= 8 {
+        let ch = s["chooser"].as_u64().unwrap() as usize;
+        let owners: Vec<usize> = (0..n)
+            .map(|k| (ch + k) % n)
+            .filter(|&p| player(s, p).has("gold_mine"))
+            .collect();
+        assert_eq!(
+            tr.gold, owners,
+            "gold mines in seat order from the prospector"
+        );
     }
     if sp == "gold_reveal" && s["pending_draws"] == 1 && tp != "gold_reveal" && tp != "gold_keep" {
         let mut r = count(&s["revealed"]);
