@@ -347,6 +347,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--only", default="meeple,catanatron,fastcatan", help="Comma-separated.")
     ap.add_argument("--json", action="store_true", help="Print the rows as JSON.")
+    ap.add_argument("--json-out", metavar="FILE", help="Also write the rows as JSON to FILE.")
     ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     wanted = [w.strip() for w in args.only.split(",") if w.strip()]
@@ -398,6 +399,9 @@ def main(argv: list[str] | None = None) -> int:
             for p in remote
         ]
 
+    if args.json_out:
+        with open(args.json_out, "w") as fh:
+            json.dump({"rows": rows, "skipped": skipped}, fh, indent=1)
     if args.json:
         print(json.dumps({"rows": rows, "skipped": skipped}, indent=1))
     else:
