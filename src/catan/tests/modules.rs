@@ -671,3 +671,32 @@ fn event_state_is_checked_on_load() {
     v["events"] = json!({"revealed": {}});
     assert!(load_state::<Catan>(&v).is_err());
 }
+
+/// A long run over the module combinations (minutes):
+/// `cargo test -p meeple-catan --release --test modules -- --ignored`.
+#[test]
+#[ignore]
+fn conforms_modules_long_run() {
+    let c: Vec<Config> = [3, 4]
+        .iter()
+        .flat_map(|&n| {
+            [
+                random_config(n, json!({"event_cards": true, "player_trades": "off"})),
+                random_config(
+                    n,
+                    json!({"event_cards": true, "friendly_robber": true, "harbormaster": true,
+                           "trade_offers_per_turn": 1}),
+                ),
+            ]
+        })
+        .collect();
+    assert_conforms::<Catan>(
+        &c,
+        &KitOptions {
+            playouts: 25,
+            deep_every: 37,
+            seed: 0xB2,
+            ..Default::default()
+        },
+    );
+}
