@@ -748,3 +748,68 @@ fn determinize_resamples_hidden_cards_at_game_over_and_for_a_spectator() {
     );
     assert!(spectator_differs, "a spectator sees no hand");
 }
+
+/// Review: goods are hidden from everyone, their owner included; chapel cards from everyone but
+/// their owner; the discard pile's contents (neither public nor the seat's own) from everyone.
+#[test]
+fn observation_hides_goods_from_their_owner_chapels_and_the_discard_pile() {
+    let make = |good: &str, chapel: &str, discard: &str| {
+        let mut p = Pos::new(3, json!({}));
+        p.set_buildings(0, &[("indigo_plant", Some(good)), ("chapel", None)])
+            .set_chapel(0, &[chapel])
+            .set_hand(1, &["hero"]);
+        let mut g = p.game();
+        // A hidden discard by seat 1 at the hand limit is its own knowledge only.
+        let mut v = g.to_json_value();
+        let s = v["supply"].as_object_mut().unwrap();
+        let n = s[discard].as_u64().unwrap();
+        s.insert(discard.into(), json!(n - 1));
+        v["discard"] = json!({ discard: 1 });
+        v["players"][1]["known_discards"] = json!({ discard: 1 });
+        g = meeple_core::dynamic::load_state::<SanJuan>(&v).unwrap();
+        g
+    };
+    let a = make("hero", "sugar_mill", "statue");
+    let goods = make("statue", "sugar_mill", "statue");
+    let chapel = make("hero", "tobacco_storage", "statue");
+    let discard = make("hero", "sugar_mill", "palace");
+    let tensor = |g: &SanJuan, s: usize| {
+        let mut t = vec![0.0; g.observation_tensor_len()];
+        g.observation_tensor(s, &mut t);
+        t
+    };
+    for seat in 0..3 {
+        assert_eq!(
+            a.observation(seat),
+            goods.observation(seat),
+            "good, seat {seat}"
+        );
+        assert_eq!(tensor(&a, seat), tensor(&goods, seat));
+    }
+    for seat in [1, 2] {
+        assert_eq!(
+            a.observation(seat),
+            chapel.observation(seat),
+            "chapel, seat {seat}"
+        );
+        assert_eq!(tensor(&a, seat), tensor(&chapel, seat));
+    }
+    assert_ne!(
+        a.observation(0),
+        chapel.observation(0),
+        "the owner sees his chapel"
+    );
+    for seat in [0, 2] {
+        assert_eq!(
+            a.observation(seat),
+            discard.observation(seat),
+            "discard, seat {seat}"
+        );
+        assert_eq!(tensor(&a, seat), tensor(&discard, seat));
+    }
+    assert_ne!(
+        a.observation(1),
+        discard.observation(1),
+        "seat 1 knows its discard"
+    );
+}
