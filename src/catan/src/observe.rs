@@ -473,7 +473,39 @@ pub fn determinize(g: &Catan, seat: usize, seed: u64) -> Catan {
         }
     }
     if !dealt {
-        d.hand = g.hand;
+        // Tight bounds defeated rejection sampling: deal card by card within the bounds. Never
+        // fall back to the real hands: that would hand the truth to a search (a leak).
+        let lo = |p: usize| g.know_lo[seat][p];
+        let demand: Vec<u32> = others
+            .iter()
+            .map(|&p| {
+                g.hand_size(p)
+                    .saturating_sub(lo(p).iter().map(|&x| x as u32).sum::<u32>())
+            })
+            .collect();
+        let cap: Vec<[u32; 5]> = others
+            .iter()
+            .map(|&p| {
+                std::array::from_fn(|r| g.know_hi[seat][p][r].saturating_sub(lo(p)[r]) as u32)
+            })
+            .collect();
+        let extra =
+            deal_within_bounds(&mut free_pool, &demand, &cap, &mut rng).unwrap_or_else(|| {
+                // Only for inconsistent knowledge (never reached by play): deal ignoring the bounds.
+                let mut out = vec![[0u8; 5]; others.len()];
+                let mut it = free_pool.iter();
+                for (i, &want) in demand.iter().enumerate() {
+                    for &r in it.by_ref().take(want as usize) {
+                        out[i][r as usize] += 1;
+                    }
+                }
+                out
+            });
+        for (i, &p) in others.iter().enumerate() {
+            for r in 0..5 {
+                d.hand[p][r] = lo(p)[r] + extra[i][r];
+            }
+        }
     }
     // Knowledge of the other observers: what `seat` knows (their view of `seat` is unchanged).
     for &o in &others {
@@ -496,7 +528,10 @@ pub fn determinize(g: &Catan, seat: usize, seed: u64) -> Catan {
         }
     }
     if others.iter().any(|&p| g.dev_count(p) > 0) {
-        for attempt in 0..64 {
+        // If every trial gives the player to move a win he cannot have, keep the trial that gives
+        // him the fewest points (never the real cards: that would leak them).
+        let mut best: Option<(u32, Catan)> = None;
+        for _attempt in 0..64 {
             rng.shuffle(&mut pool);
             let mut dev = g.dev;
             let mut dev_new = g.dev_new;
@@ -526,12 +561,17 @@ pub fn determinize(g: &Catan, seat: usize, seed: u64) -> Catan {
             // The player whose turn it is cannot hold enough points to have won already.
             let cur = g.current as usize;
             let setup = matches!(g.phase, Phase::SetupSettlement | Phase::SetupRoad);
-            if setup || cur == seat || trial.vp(cur) < g.rules.vp_to_win as u32 || attempt == 63 {
-                if setup || cur == seat || trial.vp(cur) < g.rules.vp_to_win as u32 {
-                    d = trial;
-                }
+            let points = trial.vp(cur);
+            if setup || cur == seat || points < g.rules.vp_to_win as u32 {
+                best = Some((0, trial));
                 break;
             }
+            if best.as_ref().is_none_or(|b| points < b.0) {
+                best = Some((points, trial));
+            }
+        }
+        if let Some((_, trial)) = best {
+            d = trial;
         }
     }
     d
@@ -709,4 +749,109 @@ pub fn evaluate(g: &Catan, seat: usize) -> f64 {
     };
     let total: f64 = (0..n).map(strength).sum();
     (strength(seat) / total).clamp(0.0, 1.0)
+}
+
+/// Whether `supply[r]` cards of each resource can fill every `demand[i]` free slot with at most
+/// `cap[i][r]` more of resource `r` for player `i` (a tiny max-flow: 5 resources x players).
+fn deal_feasible(supply: &[u32; 5], demand: &[u32], cap: &[[u32; 5]]) -> bool {
+    let k = demand.len();
+    let total: u32 = demand.iter().sum();
+    if supply.iter().sum::<u32>() != total {
+        return false;
+    }
+    // Nodes: 0 source, 1..=5 resources, 6..6+k players, 6+k sink.
+    let n = 7 + k;
+    let sink = 6 + k;
+    let mut c = vec![vec![0u32; n]; n];
+    for r in 0..5 {
+        c[0][1 + r] = supply[r];
+        for i in 0..k {
+            c[1 + r][6 + i] = cap[i][r];
+        }
+    }
+    for i in 0..k {
+        c[6 + i][sink] = demand[i];
+    }
+    let mut flow = 0;
+    loop {
+        // Breadth-first search for an augmenting path.
+        let mut prev = vec![usize::MAX; n];
+        prev[0] = 0;
+        let mut queue = std::collections::VecDeque::from([0usize]);
+        while let Some(u) = queue.pop_front() {
+            for v in 0..n {
+                if prev[v] == usize::MAX && c[u][v] > 0 {
+                    prev[v] = u;
+                    queue.push_back(v);
+                }
+            }
+        }
+        if prev[sink] == usize::MAX {
+            break;
+        }
+        let mut push = u32::MAX;
+        let mut v = sink;
+        while v != 0 {
+            push = push.min(c[prev[v]][v]);
+            v = prev[v];
+        }
+        let mut v = sink;
+        while v != 0 {
+            c[prev[v]][v] -= push;
+            c[v][prev[v]] += push;
+            v = prev[v];
+        }
+        flow += push;
+    }
+    flow == total
+}
+
+/// Deal `pool` (resource ids) into free slots: player `i` takes `demand[i]` cards, at most
+/// `cap[i][r]` of resource `r`. Cards go one at a time, in random order, to a random player
+/// (weighted by free slots) among those for whom the rest can still be dealt. It depends only on
+/// its inputs (what the observer knows), never on the real hands, and succeeds whenever a deal
+/// exists. Returns the extra cards per player.
+fn deal_within_bounds(
+    pool: &mut [u8],
+    demand: &[u32],
+    cap: &[[u32; 5]],
+    rng: &mut GameRng,
+) -> Option<Vec<[u8; 5]>> {
+    let k = demand.len();
+    let mut supply = [0u32; 5];
+    for &r in pool.iter() {
+        supply[r as usize] += 1;
+    }
+    let mut demand = demand.to_vec();
+    let mut cap = cap.to_vec();
+    if !deal_feasible(&supply, &demand, &cap) {
+        return None;
+    }
+    rng.shuffle(pool);
+    let mut out = vec![[0u8; 5]; k];
+    let mut weights = vec![0u32; k];
+    for &r in pool.iter() {
+        let r = r as usize;
+        supply[r] -= 1;
+        for i in 0..k {
+            weights[i] = 0;
+            if demand[i] > 0 && cap[i][r] > 0 {
+                demand[i] -= 1;
+                cap[i][r] -= 1;
+                if deal_feasible(&supply, &demand, &cap) {
+                    weights[i] = demand[i] + 1;
+                }
+                demand[i] += 1;
+                cap[i][r] += 1;
+            }
+        }
+        if weights.iter().all(|&w| w == 0) {
+            return None;
+        }
+        let i = rng.weighted(weights.iter().copied());
+        demand[i] -= 1;
+        cap[i][r] -= 1;
+        out[i][r] += 1;
+    }
+    Some(out)
 }
