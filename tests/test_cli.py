@@ -69,7 +69,13 @@ def test_simulate_bench_demo_on_every_game(tmp_path: Path) -> None:
         assert code == 0 and len(json.loads(out)) == 2
     code, out = run("bench", "--seconds", "0.05", "--json")
     assert code == 0, out
-    assert [r["game"] for r in json.loads(out)] == meeple.games()
+    rows = json.loads(out)
+    assert [r["game"] for r in rows] == meeple.games()
+    assert all(r["python_overhead_us"] >= 0 and r["clone_ns"] > 0 for r in rows)
+    code, out = run("bench", "catan", "--seconds", "0.05", "--option", "player_trades=off")
+    assert code == 0, out
+    code, out = run("bench", "catan", "--option", "player_trades=sometimes")
+    assert code == 2 and "player_trades" in out and "Traceback" not in out
     code, out = run("demo", "--json")
     assert code == 0, out
     assert [r["game"] for r in json.loads(out)] == meeple.games()
