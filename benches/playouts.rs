@@ -1,10 +1,11 @@
 //! Criterion benches for every registered game (found through the registry, so a new game is
 //! benched with no code here): legal_actions, apply, clone, JSON serialization, a full random
-//! playout. Run: `cargo bench --bench playouts` (add a game name to filter).
+//! playout, 100 MCTS iterations; every player count. Run: `cargo bench --bench playouts` (add a game name to filter).
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
 use meeple::core::game::Turn;
 use meeple::core::rng::GameRng;
+use meeple::core::search::SearchConfig;
 use meeple::core::Config;
 use std::hint::black_box;
 
@@ -37,36 +38,51 @@ fn mid_game(entry: &meeple::GameEntry, players: usize) -> Box<dyn meeple::DynGam
 fn bench_games(c: &mut Criterion) {
     for (entry, _listed) in meeple::registry() {
         let info = (entry.info)();
-        let players = info.max_players.min(4).max(info.min_players);
-        let name = format!("{}/{}p", info.name, players);
-        let g = mid_game(&entry, players);
-        let mut legal = Vec::new();
-        c.bench_function(&format!("{name}/legal_actions"), |b| {
-            b.iter(|| g.legal_actions(black_box(&mut legal)))
-        });
-        c.bench_function(&format!("{name}/clone"), |b| {
-            b.iter(|| black_box(g.clone_box()))
-        });
-        g.legal_actions(&mut legal);
-        if let Some(&a) = legal.first() {
-            c.bench_function(&format!("{name}/apply"), |b| {
-                b.iter_batched(
-                    || g.clone_box(),
-                    |mut s| s.apply(black_box(a)),
-                    BatchSize::SmallInput,
-                )
-            });
+        for players in info.min_players..=info.max_players {
+            bench_one(c, &entry, players);
         }
-        c.bench_function(&format!("{name}/to_json"), |b| {
-            b.iter(|| black_box(g.to_json_value().to_string()))
+    }
+}
+
+fn bench_one(c: &mut Criterion, entry: &meeple::GameEntry, players: usize) {
+    let info = (entry.info)();
+    let name = format!("{}/{}p", info.name, players);
+    let g = mid_game(entry, players);
+    let mut legal = Vec::new();
+    c.bench_function(&format!("{name}/legal_actions"), |b| {
+        b.iter(|| g.legal_actions(black_box(&mut legal)))
+    });
+    c.bench_function(&format!("{name}/clone"), |b| {
+        b.iter(|| black_box(g.clone_box()))
+    });
+    g.legal_actions(&mut legal);
+    if let Some(&a) = legal.first() {
+        c.bench_function(&format!("{name}/apply"), |b| {
+            b.iter_batched(
+                || g.clone_box(),
+                |mut s| s.apply(black_box(a)),
+                BatchSize::SmallInput,
+            )
         });
-        let config = Config::with_players(&info, players).expect("default config");
-        let mut seed = 0u64;
-        c.bench_function(&format!("{name}/random_game"), |b| {
-            b.iter(|| {
-                seed += 1;
-                black_box((entry.random_games)(&config, 1, seed, 1))
-            })
+    }
+    c.bench_function(&format!("{name}/to_json"), |b| {
+        b.iter(|| black_box(g.to_json_value().to_string()))
+    });
+    let config = Config::with_players(&info, players).expect("default config");
+    let mut seed = 0u64;
+    c.bench_function(&format!("{name}/random_game"), |b| {
+        b.iter(|| {
+            seed += 1;
+            black_box((entry.random_games)(&config, 1, seed, 1))
+        })
+    });
+    // MCTS (ISMCTS where the game hides information): 100 iterations from the mid-game state.
+    if matches!(g.turn(), Turn::Player(_)) {
+        let search =
+            SearchConfig::from_json(&serde_json::json!({"kind": "mcts", "iterations": 100}))
+                .expect("search config");
+        c.bench_function(&format!("{name}/mcts_100_iterations"), |b| {
+            b.iter(|| black_box(g.search(&search, 7)))
         });
     }
 }
