@@ -4,6 +4,7 @@
 //! `MEEPLE_REGENERATE=1 cargo test -p meeple-castles-of-burgundy --test playthrough`.
 
 use meeple_castles_of_burgundy::CastlesOfBurgundy;
+use meeple_core::playout::{random_action, Buffers};
 use meeple_core::{Config, Game, GameRng, Turn};
 use std::fmt::Write;
 
@@ -12,8 +13,7 @@ fn playthrough(players: usize, seed: u64) -> String {
     let mut g = CastlesOfBurgundy::new(&config, seed).unwrap();
     let mut rng = GameRng::new(seed ^ 0xABCD);
     let mut log = String::new();
-    let mut legal = Vec::new();
-    let mut outcomes = Vec::new();
+    let mut buf = Buffers::default();
     let mut round = (9usize, 0u8);
     let mut step = 0;
     writeln!(log, "# castles_of_burgundy, {players} players, seed {seed}").unwrap();
@@ -30,16 +30,8 @@ fn playthrough(players: usize, seed: u64) -> String {
             )
             .unwrap();
         }
-        let action = match g.turn() {
-            Turn::Terminal => break,
-            Turn::Chance => {
-                g.chance_outcomes(&mut outcomes);
-                outcomes[rng.weighted(outcomes.iter().map(|o| o.1))].0
-            }
-            Turn::Player(_) => {
-                g.legal_actions(&mut legal);
-                legal[rng.index(legal.len())]
-            }
+        let Some(action) = random_action(&g, &mut rng, &mut buf) else {
+            break;
         };
         writeln!(
             log,

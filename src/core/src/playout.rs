@@ -12,28 +12,36 @@ pub struct Buffers {
     pub outcomes: Vec<(Action, u32)>,
 }
 
-/// One step of uniformly random play: a random legal action, or a chance outcome drawn by its
-/// weight. Returns false (and does nothing) at a terminal state.
-pub fn random_step<G: Game>(game: &mut G, rng: &mut GameRng, buf: &mut Buffers) -> bool {
-    let action = match game.turn() {
-        Turn::Terminal => return false,
+/// A uniformly random legal action, or at a chance node an outcome drawn by its weight; `None`
+/// at a terminal state (or a node with nothing to choose).
+pub fn random_action<G: Game>(game: &G, rng: &mut GameRng, buf: &mut Buffers) -> Option<Action> {
+    match game.turn() {
+        Turn::Terminal => None,
         Turn::Chance => {
             game.chance_outcomes(&mut buf.outcomes);
             if buf.outcomes.is_empty() {
-                return false;
+                return None;
             }
             let i = rng.weighted(buf.outcomes.iter().map(|o| o.1));
-            buf.outcomes[i].0
+            Some(buf.outcomes[i].0)
         }
         Turn::Player(_) => {
             game.legal_actions(&mut buf.actions);
             if buf.actions.is_empty() {
-                return false;
+                return None;
             }
-            buf.actions[rng.index(buf.actions.len())]
+            Some(buf.actions[rng.index(buf.actions.len())])
         }
-    };
-    game.apply(action).is_ok()
+    }
+}
+
+/// One step of uniformly random play (see [`random_action`]). Returns false (and does nothing)
+/// at a terminal state.
+pub fn random_step<G: Game>(game: &mut G, rng: &mut GameRng, buf: &mut Buffers) -> bool {
+    match random_action(game, rng, buf) {
+        Some(action) => game.apply(action).is_ok(),
+        None => false,
+    }
 }
 
 /// Play uniformly at random to the end (or `max_steps`); returns the number of actions applied.

@@ -3,6 +3,7 @@
 //! regenerates it and diffs. Any rules change shows up as a diff. Regenerate with
 //! `MEEPLE_REGENERATE=1 cargo test -p meeple-puerto-rico --test playthrough`.
 
+use meeple_core::playout::{random_action, Buffers};
 use meeple_core::{Config, Game, GameRng, Turn};
 use meeple_puerto_rico::PuertoRico;
 use std::fmt::Write;
@@ -12,8 +13,7 @@ fn playthrough(players: usize, seed: u64, opts: &serde_json::Value) -> String {
     let mut g = PuertoRico::new(&config, seed).unwrap();
     let mut rng = GameRng::new(seed ^ 0xABCD);
     let mut log = String::new();
-    let mut legal = Vec::new();
-    let mut outcomes = Vec::new();
+    let mut buf = Buffers::default();
     let mut round = 0;
     let mut step = 0;
     if opts.as_object().is_some_and(|m| m.is_empty()) {
@@ -30,16 +30,8 @@ fn playthrough(players: usize, seed: u64, opts: &serde_json::Value) -> String {
             round = g.round;
             writeln!(log, "\n== round {round}\n{}", g.render()).unwrap();
         }
-        let action = match g.turn() {
-            Turn::Terminal => break,
-            Turn::Chance => {
-                g.chance_outcomes(&mut outcomes);
-                outcomes[rng.weighted(outcomes.iter().map(|o| o.1))].0
-            }
-            Turn::Player(_) => {
-                g.legal_actions(&mut legal);
-                legal[rng.index(legal.len())]
-            }
+        let Some(action) = random_action(&g, &mut rng, &mut buf) else {
+            break;
         };
         writeln!(
             log,
