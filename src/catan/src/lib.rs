@@ -35,11 +35,17 @@
 
 #![allow(clippy::needless_range_loop)]
 
+pub mod barbarian_attack;
 pub mod board;
+pub mod caravans;
 pub mod events;
+pub mod fishermen;
 pub mod geometry;
 mod observe;
 mod position;
+pub mod rivers;
+pub mod traders;
+pub mod two;
 
 use board::{Board, DESERT, GENERIC};
 use geometry::{bits128, bits64, Geometry, NE, NH, NONE, NV};
@@ -109,6 +115,11 @@ pub const A_GIVE: u32 = A_DAMAGE + NE as u32;
 pub const A_REPAIR: u32 = A_GIVE + 5;
 /// Action ids with the event cards on.
 pub const NUM_ACTIONS_EVENTS: u32 = A_REPAIR + 1;
+/// B4 Catan for Two: its action ids follow the event cards' ids.
+pub const A_TWO: u32 = NUM_ACTIONS_EVENTS;
+/// The scenarios' action ids (B5-B9) all start here and overlap: one scenario is played at a time
+/// (spec §B0), so each scenario numbers its own actions from `A_SCENARIO`.
+pub const A_SCENARIO: u32 = A_TWO + two::NUM_ACTIONS;
 const COST_REPAIR: [u8; 5] = [1, 1, 0, 0, 0];
 
 /// Play-card action index → development kind.
@@ -178,6 +189,51 @@ pub(crate) struct Rules {
     pub new_year: bool,
     /// D-12: tied leaders all gain/give (true) or nobody (false).
     pub event_tie_all: bool,
+    /// B4 Catan for Two.
+    pub two: bool,
+    /// The scenario played (B5-B9), at most one.
+    pub scenario: Scenario,
+}
+
+/// The Traders & Barbarians scenario in play (spec §B0: one at a time).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scenario {
+    None,
+    /// B5 The Fishermen of Catan.
+    Fishermen,
+    /// B6 The Rivers of Catan.
+    Rivers,
+    /// B7 The Caravans.
+    Caravans,
+    /// B8 Barbarian Attack.
+    BarbarianAttack,
+    /// B9 Traders & Barbarians.
+    TradersBarbarians,
+}
+
+impl Scenario {
+    fn from_name(name: &str) -> Scenario {
+        match name {
+            "fishermen" => Scenario::Fishermen,
+            "rivers" => Scenario::Rivers,
+            "caravans" => Scenario::Caravans,
+            "barbarian_attack" => Scenario::BarbarianAttack,
+            "traders_barbarians" => Scenario::TradersBarbarians,
+            _ => Scenario::None,
+        }
+    }
+
+    /// How many action ids the scenario numbers from [`A_SCENARIO`].
+    pub fn num_actions(self) -> u32 {
+        match self {
+            Scenario::None => 0,
+            Scenario::Fishermen => fishermen::NUM_ACTIONS,
+            Scenario::Rivers => rivers::NUM_ACTIONS,
+            Scenario::Caravans => caravans::NUM_ACTIONS,
+            Scenario::BarbarianAttack => barbarian_attack::NUM_ACTIONS,
+            Scenario::TradersBarbarians => traders::NUM_ACTIONS,
+        }
+    }
 }
 
 impl Rules {
@@ -195,6 +251,8 @@ impl Rules {
             event_cards: c.bool("event_cards"),
             new_year: c.bool("event_new_year"),
             event_tie_all: c.str("event_tie") != "none",
+            two: c.bool("catan_for_two"),
+            scenario: Scenario::from_name(c.str("scenario")),
         }
     }
 }
@@ -246,6 +304,19 @@ pub struct Catan {
     pub(crate) damaged: [u8; MAX_PLAYERS],
     /// B2: New Year cards revealed so far.
     pub(crate) new_years: u32,
+    // Module state, `None` when the module is off (keeps the base game's clone small).
+    /// B4 Catan for Two.
+    pub(crate) two: Option<Box<two::State>>,
+    /// B5 The Fishermen of Catan.
+    pub(crate) fishermen: Option<Box<fishermen::State>>,
+    /// B6 The Rivers of Catan.
+    pub(crate) rivers: Option<Box<rivers::State>>,
+    /// B7 The Caravans.
+    pub(crate) caravans: Option<Box<caravans::State>>,
+    /// B8 Barbarian Attack.
+    pub(crate) barbarian_attack: Option<Box<barbarian_attack::State>>,
+    /// B9 Traders & Barbarians.
+    pub(crate) traders: Option<Box<traders::State>>,
     /// What observer `o` knows of player `p`'s hand: `lo[o][p][r] <= hand[p][r] <= hi[o][p][r]`.
     pub(crate) know_lo: [[[u8; 5]; MAX_PLAYERS]; MAX_PLAYERS],
     pub(crate) know_hi: [[[u8; 5]; MAX_PLAYERS]; MAX_PLAYERS],
@@ -1588,8 +1659,8 @@ fn option_specs() -> Vec<OptionSpec> {
         OptionSpec::choice(
             "scenario",
             "none",
-            &["none", "fishermen", "rivers", "caravans", "barbarian_attack"],
-            "Traders & Barbarians scenario (one at a time, spec B0): B5 fishermen, B6 rivers, B7 caravans, B8 barbarian_attack (none of them implemented yet: any value but 'none' is refused).",
+            &["none", "fishermen", "rivers", "caravans", "barbarian_attack", "traders_barbarians"],
+            "Traders & Barbarians scenario (one at a time, spec B0): B5 fishermen, B6 rivers, B7 caravans, B8 barbarian_attack, B9 traders_barbarians (none of them implemented yet: any value but 'none' is refused).",
         ),
     ]
 }
@@ -1608,6 +1679,7 @@ pub(crate) fn check_modules(c: &Config) -> Result<(), GameError> {
         "rivers" => "B6 The Rivers of Catan",
         "caravans" => "B7 The Caravans",
         "barbarian_attack" => "B8 Barbarian Attack",
+        "traders_barbarians" => "B9 Traders & Barbarians",
         other => {
             return Err(GameError::bad_option(
                 "scenario",
@@ -1700,6 +1772,12 @@ impl Game for Catan {
             thief: start,
             damaged: [NONE; MAX_PLAYERS],
             new_years: 0,
+            two: None,
+            fishermen: None,
+            rivers: None,
+            caravans: None,
+            barbarian_attack: None,
+            traders: None,
             know_lo: [[[0; 5]; MAX_PLAYERS]; MAX_PLAYERS],
             know_hi: [[[0; 5]; MAX_PLAYERS]; MAX_PLAYERS],
             phase: Phase::SetupSettlement,
@@ -1733,7 +1811,11 @@ impl Game for Catan {
     }
 
     fn num_distinct_actions(&self) -> u32 {
-        if self.rules.event_cards {
+        if self.rules.scenario != Scenario::None {
+            A_SCENARIO + self.rules.scenario.num_actions()
+        } else if self.rules.two {
+            A_SCENARIO
+        } else if self.rules.event_cards {
             NUM_ACTIONS_EVENTS
         } else {
             NUM_ACTIONS

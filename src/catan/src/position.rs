@@ -484,6 +484,13 @@ impl TryFrom<Position> for Catan {
             thief: 0,
             damaged: [NONE; MAX_PLAYERS],
             new_years: 0,
+            // Module state is filled in by each module's position hook below.
+            two: None,
+            fishermen: None,
+            rivers: None,
+            caravans: None,
+            barbarian_attack: None,
+            traders: None,
             know_lo: [[[0; 5]; MAX_PLAYERS]; MAX_PLAYERS],
             know_hi: [[[0; 5]; MAX_PLAYERS]; MAX_PLAYERS],
             phase: pos.phase,
