@@ -4,6 +4,7 @@
 //! `MEEPLE_REGENERATE=1 cargo test -p meeple-castles-of-burgundy --test playthrough`.
 
 use meeple_castles_of_burgundy::CastlesOfBurgundy;
+use meeple_core::golden::assert_file;
 use meeple_core::playout::{random_action, Buffers};
 use meeple_core::{Config, Game, GameRng, Turn};
 use std::fmt::Write;
@@ -62,25 +63,7 @@ fn check(players: usize, seed: u64) {
         "{}/tests/playthroughs/castles_of_burgundy_{players}p_seed{seed}.txt",
         env!("CARGO_MANIFEST_DIR")
     );
-    let now = playthrough(players, seed);
-    if std::env::var("MEEPLE_REGENERATE").is_ok() || !std::path::Path::new(&path).exists() {
-        std::fs::write(&path, &now).unwrap();
-        return;
-    }
-    let before = std::fs::read_to_string(&path).unwrap();
-    if before != now {
-        let line = before
-            .lines()
-            .zip(now.lines())
-            .position(|(a, b)| a != b)
-            .unwrap_or(0);
-        panic!(
-            "playthrough {path} changed at line {}:\n  was: {}\n  now: {}",
-            line + 1,
-            before.lines().nth(line).unwrap_or(""),
-            now.lines().nth(line).unwrap_or("")
-        );
-    }
+    assert_file(path, &playthrough(players, seed));
 }
 
 #[test]

@@ -8,11 +8,13 @@
 //! - [`hex`]: axial hex-grid helpers shared by the hex-board games.
 //! - [`conformance`]: the test kit every game crate runs.
 //! - [`playout`]: fast random playouts and batches over threads.
+//! - [`golden`]: golden-file comparison for the playthrough regression tests.
 
 pub mod conformance;
 pub mod dynamic;
 pub mod error;
 pub mod game;
+pub mod golden;
 pub mod hex;
 pub mod options;
 pub mod playout;

@@ -1,9 +1,11 @@
 //! Playthrough regression: a seeded random game's full log (every action with its label, the
 //! acting seat, and the observation of seat 0 at each turn start), committed as text. The test
 //! regenerates it and compares, so any rules change shows up as a diff.
-//! Regenerate after an intended change with `KB_REGEN=1 cargo test -p meeple-kingdom-builder
-//! --release --test playthrough`.
+//! Regenerate after an intended change with `MEEPLE_REGENERATE=1 cargo test -p
+//! meeple-kingdom-builder --test playthrough`.
 
+use meeple_core::golden::assert_file;
+use meeple_core::playout::{random_action, Buffers};
 use meeple_core::{Config, Game, GameRng, Turn};
 use meeple_kingdom_builder::{KingdomBuilder, Phase};
 
@@ -25,8 +27,7 @@ fn log(players: usize, seed: u64) -> String {
     )
     .unwrap();
     out.push_str(&g.layout().picture());
-    let mut legal = Vec::new();
-    let mut outcomes = Vec::new();
+    let mut buf = Buffers::default();
     let mut step = 0;
     // the observation of seat 0 whenever a player's decisions start (after a draw or a turn end)
     let mut boundary = true;
@@ -39,13 +40,7 @@ fn log(players: usize, seed: u64) -> String {
             writeln!(out, "observation(0): {}", g.observation(0)).unwrap();
         }
         boundary = turn == Turn::Chance;
-        let action = if turn == Turn::Chance {
-            g.chance_outcomes(&mut outcomes);
-            outcomes[rng.weighted(outcomes.iter().map(|o| o.1))].0
-        } else {
-            g.legal_actions(&mut legal);
-            legal[rng.index(legal.len())]
-        };
+        let action = random_action(&g, &mut rng, &mut buf).expect("a move before the end");
         writeln!(
             out,
             "{step} {} {action} {}",
@@ -77,26 +72,7 @@ fn check(players: usize, seed: u64) {
         "{}/tests/playthroughs/kingdom_builder_{players}p_seed{seed}.txt",
         env!("CARGO_MANIFEST_DIR")
     );
-    let now = log(players, seed);
-    if std::env::var("KB_REGEN").is_ok() {
-        std::fs::write(&path, &now).unwrap();
-        return;
-    }
-    let saved = std::fs::read_to_string(&path)
-        .unwrap_or_else(|_| panic!("missing {path}: run with KB_REGEN=1 to create it"));
-    if saved != now {
-        let line = saved
-            .lines()
-            .zip(now.lines())
-            .position(|(a, b)| a != b)
-            .unwrap_or(0);
-        panic!(
-            "playthrough {path} differs from line {}:\n saved: {}\n now:   {}",
-            line + 1,
-            saved.lines().nth(line).unwrap_or(""),
-            now.lines().nth(line).unwrap_or("")
-        );
-    }
+    assert_file(path, &log(players, seed));
 }
 
 #[test]

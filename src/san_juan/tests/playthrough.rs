@@ -1,8 +1,10 @@
 //! Playthrough regression: seeded games logged as text (every action with its label, a picture
 //! of the state at each round start, the final observation). The test regenerates the logs and
 //! diffs them with the committed files, so any rules change shows. Regenerate after an intended
-//! change with `UPDATE_PLAYTHROUGHS=1 cargo test -p meeple-san-juan --release --test playthrough`.
+//! change with `MEEPLE_REGENERATE=1 cargo test -p meeple-san-juan --test playthrough`.
 
+use meeple_core::golden::assert_file;
+use meeple_core::playout::{random_action, Buffers};
 use meeple_core::{Config, Game, GameRng, Turn};
 use meeple_san_juan::SanJuan;
 use serde_json::json;
@@ -19,7 +21,7 @@ fn log(players: usize, opts: serde_json::Value, seed: u64) -> String {
     );
     let mut round = 0;
     let mut step = 0;
-    let mut v = Vec::new();
+    let mut buf = Buffers::default();
     while g.turn() != Turn::Terminal {
         let o = g.observation(0);
         let r = o["round"].as_u64().unwrap_or(0);
@@ -27,14 +29,7 @@ fn log(players: usize, opts: serde_json::Value, seed: u64) -> String {
             round = r;
             let _ = writeln!(out, "{}", g.render().trim_end());
         }
-        let a = if g.turn() == Turn::Chance {
-            let mut c = Vec::new();
-            g.chance_outcomes(&mut c);
-            c[rng.weighted(c.iter().map(|x| x.1))].0
-        } else {
-            g.legal_actions(&mut v);
-            v[rng.index(v.len())]
-        };
+        let a = random_action(&g, &mut rng, &mut buf).expect("a move before the end");
         let _ = writeln!(
             out,
             "{step} [{}] {} -> {a} {}",
@@ -52,26 +47,10 @@ fn log(players: usize, opts: serde_json::Value, seed: u64) -> String {
 }
 
 fn check(name: &str, text: String) {
-    let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
-    if std::env::var("UPDATE_PLAYTHROUGHS").is_ok() || !std::path::Path::new(&path).exists() {
-        std::fs::create_dir_all(format!("{}/tests/data", env!("CARGO_MANIFEST_DIR"))).unwrap();
-        std::fs::write(&path, &text).unwrap();
-        return;
-    }
-    let old = std::fs::read_to_string(&path).unwrap();
-    if old != text {
-        let line = old
-            .lines()
-            .zip(text.lines())
-            .position(|(a, b)| a != b)
-            .unwrap_or(0);
-        panic!(
-            "{name} differs from the committed playthrough at line {}:\n  was: {}\n  now: {}",
-            line + 1,
-            old.lines().nth(line).unwrap_or(""),
-            text.lines().nth(line).unwrap_or("")
-        );
-    }
+    assert_file(
+        format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR")),
+        &text,
+    );
 }
 
 #[test]
