@@ -180,6 +180,8 @@ pub const DRAFT_SLOTS: [(u8, u8); 10] = [
     (9, 1),
     (10, 5),
 ];
+/// Forest tiles of the 2004 stand-alone Expansion I (rules §8.1, E8).
+pub const FOREST_TILES_2004: u8 = 12;
 /// Violet kinds in a complete building set.
 pub const SET_SIZE: u32 = 17;
 

@@ -90,9 +90,13 @@ const X_GLOBAL_LEN: usize =
 const X_PLAYER_LEN: usize = 2 * NEW_KINDS + NUM_GOODS;
 /// Tensor length with Expansion I.
 pub const TENSOR_LEN_X: usize = TENSOR_LEN + X_GLOBAL_LEN + MAX_PLAYERS * X_PLAYER_LEN;
+/// Extra tensor entries with `forest_source = tiles_2004` (E8): the forest supply and each
+/// player's forest tiles.
+pub const E8_LEN: usize = 1 + MAX_PLAYERS;
 
 /// Option names whose values differ from their defaults only make sense with Expansion I.
-const X_OPTIONS: [&str; 10] = [
+const X_OPTIONS: [&str; 11] = [
+    "forest_source",
     "building_set",
     "building_list",
     "hacienda_forest_house_exclusive",
@@ -115,12 +119,6 @@ pub fn check_options(config: &Config) -> Result<(), GameError> {
             "Expansion II (the Nobles, rules §9, provisional) is not implemented yet: nobles on \
              the colonist ship, the 8 Nobles buildings, the changed end trigger and the options \
              N1-N9 are missing",
-        ));
-    }
-    if config.str("forest_source") != "flip_2011" {
-        return Err(GameError::bad_option(
-            "forest_source",
-            "the 2004 separate forest tiles (E8) are not implemented; only flip_2011",
         ));
     }
     if !config.bool("new_buildings") {
@@ -477,6 +475,7 @@ impl PuertoRico {
         let mut colonists = self.colonist_supply as u32 + self.colonist_ship as u32;
         let mut vp = self.vp_supply as i64;
         let mut buildings = self.building_supply.0.map(|x| x as u32);
+        let mut forest_tiles = self.forest_supply as u32;
         for p in 0..n {
             let pl = self.player(p);
             if pl.island_used() > 12 {
@@ -500,9 +499,21 @@ impl PuertoRico {
                 }
                 plantations[t] += pl.island.0[t] as u32;
             }
-            if !self.new_buildings && !pl.forests.is_zero() {
+            if !self.new_buildings && pl.all_forests() > 0 {
                 return Err(format!("player {p} has forests without new_buildings"));
             }
+            if !self.tiles_2004() && pl.forest_tiles > 0 {
+                return Err(format!(
+                    "player {p} has forest tiles, which only forest_source = tiles_2004 has"
+                ));
+            }
+            if self.tiles_2004() && !pl.forests.is_zero() {
+                return Err(format!(
+                    "player {p} has face-down plantations as forests, which forest_source = \
+                     tiles_2004 does not use"
+                ));
+            }
+            forest_tiles += pl.forest_tiles as u32;
             for g in 0..NUM_GOODS {
                 plantations[g] += pl.forests.0[g] as u32;
             }
@@ -554,6 +565,16 @@ impl PuertoRico {
                     plantations[g], GOOD_NAMES[g], s.plantations[g]
                 ));
             }
+        }
+        let want_forests = if self.tiles_2004() {
+            FOREST_TILES_2004 as u32
+        } else {
+            0
+        };
+        if forest_tiles != want_forests {
+            return Err(format!(
+                "{forest_tiles} forest tiles in the game, expected {want_forests}"
+            ));
         }
         if plantations[QUARRY] + self.quarries as u32 != s.quarries as u32 {
             return Err(format!("quarries do not add up to {}", s.quarries));
@@ -741,8 +762,10 @@ impl Game for PuertoRico {
                     "forest_source",
                     "flip_2011",
                     &["flip_2011", "tiles_2004"],
-                    "Expansion I (E8): a forest is a face-up plantation turned face down (2011). \
-                     The 2004 separate forest tiles are not implemented (refused).",
+                    "Expansion I (E8): a forest is a face-up plantation turned face down \
+                     (flip_2011), or one of the 12 separate forest tiles of the 2004 expansion, \
+                     taking it discards the face-up plantation (tiles_2004); with the tiles \
+                     forests can run out.",
                 ),
                 OptionSpec::bool(
                     "nobles",
@@ -923,6 +946,9 @@ impl Game for PuertoRico {
                 m.insert("craft_received".into(), json!(self.craft_received));
                 m.insert("removed_colonists".into(), json!(self.removed_colonists));
                 m.insert("removed_vp".into(), json!(self.removed_vp));
+                if self.tiles_2004() {
+                    m.insert("forest_supply".into(), json!(self.forest_supply));
+                }
                 m.insert("todo".into(), json!(self.todo));
                 m.insert("floor".into(), json!(self.floor));
             }
@@ -932,7 +958,7 @@ impl Game for PuertoRico {
 
     fn observation_tensor_len(&self) -> usize {
         if self.new_buildings {
-            TENSOR_LEN_X
+            TENSOR_LEN_X + self.tiles_2004() as usize * E8_LEN
         } else {
             TENSOR_LEN
         }
@@ -1056,6 +1082,18 @@ impl Game for PuertoRico {
             w.counts(&pl.forests.0);
         }
         debug_assert_eq!(w.i, TENSOR_LEN_X);
+        if self.tiles_2004() {
+            // E8 block: forest tiles in the supply, then each player's (from the observer).
+            w.put(self.forest_supply as f32);
+            for r in 0..MAX_PLAYERS {
+                let t = if r < n {
+                    self.player((seat + r) % n).forest_tiles
+                } else {
+                    0
+                };
+                w.put(t as f32);
+            }
+        }
     }
 
     fn action_label(&self, a: Action) -> String {
@@ -1235,6 +1273,9 @@ impl Game for PuertoRico {
                 if pl.forests.0[k] > 0 {
                     island.push(format!("{}xforest({})", pl.forests.0[k], GOOD_NAMES[k]));
                 }
+            }
+            if pl.forest_tiles > 0 {
+                island.push(format!("{}xforest tile", pl.forest_tiles));
             }
             s.push_str(&format!(
                 "player {p}{}: {} doubloons, {} VP chips, score {}, san juan {}\n  island: {}\n  city: {}\n  goods: {}\n",

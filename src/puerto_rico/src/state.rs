@@ -217,6 +217,9 @@ pub struct Player {
     /// Expansion I: forests (face-down plantations) by the kind of the tile; no circles.
     #[serde(default, skip_serializing_if = "PerGood::is_zero")]
     pub forests: PerGood,
+    /// Expansion I with `forest_source = tiles_2004` (E8): separate forest tiles (no kind).
+    #[serde(default, skip_serializing_if = "is_zero_u8")]
+    pub forest_tiles: u8,
 }
 
 pub const MAX_PLAYERS: usize = 5;
@@ -253,7 +256,12 @@ impl From<Players> for Vec<Player> {
 
 impl Player {
     pub fn island_used(&self) -> u32 {
-        self.island.total() + self.forests.total()
+        self.island.total() + self.all_forests()
+    }
+    /// Forests of either source (2011 face-down plantations, 2004 forest tiles).
+    #[inline]
+    pub fn all_forests(&self) -> u32 {
+        self.forests.total() + self.forest_tiles as u32
     }
     #[inline]
     pub fn city_used(&self) -> u32 {
@@ -385,7 +393,7 @@ impl Player {
             sets += self.island.0[k] as u32 / 3;
         }
         if all {
-            sets += self.island.0[QUARRY] as u32 / 3 + self.forests.total() / 3;
+            sets += self.island.0[QUARRY] as u32 / 3 + self.all_forests() / 3;
         }
         [0, 1, 3, 6, 10][sets.min(4) as usize]
     }
@@ -510,6 +518,9 @@ pub struct PuertoRico {
     /// VP chips taken out of the game by the black market (E9).
     #[serde(default, skip_serializing_if = "is_zero_u32")]
     pub removed_vp: u32,
+    /// `forest_source = tiles_2004` (E8): forest tiles left in the supply (12 at the start).
+    #[serde(default, skip_serializing_if = "is_zero_u8")]
+    pub forest_supply: u8,
     /// The game's RNG (optional in a hand-written position: seed 0).
     #[serde(default = "default_rng")]
     pub rng: GameRng,
@@ -636,6 +647,11 @@ impl PuertoRico {
             craft_received: PerGood::default(),
             removed_colonists: 0,
             removed_vp: 0,
+            forest_supply: if x && config.str("forest_source") == "tiles_2004" {
+                FOREST_TILES_2004
+            } else {
+                0
+            },
             rng,
         };
         // Setup randomness: the first face-up row (N + 1 tiles).
@@ -800,7 +816,7 @@ impl PuertoRico {
                     f(TAKE_QUARRY);
                 }
                 if self.new_buildings {
-                    if pl.occupied(Building::ForestHouse) {
+                    if pl.occupied(Building::ForestHouse) && self.forest_left() {
                         for k in 0..NUM_GOODS {
                             if self.plantation_row.0[k] > 0 {
                                 f(FOREST + k as Action);
@@ -927,7 +943,9 @@ impl PuertoRico {
             }
             Step::HaciendaForest => {
                 f(PASS);
-                f(HACIENDA_FOREST);
+                if self.forest_left() {
+                    f(HACIENDA_FOREST);
+                }
             }
             Step::BlackMarketColonist => {
                 if self.bm_can_skip(1) {
@@ -998,6 +1016,27 @@ impl PuertoRico {
     }
 
     // --- Expansion I helpers ---
+    /// E8: whether a forest can be taken (always with the 2011 flip; a forest tile must be left
+    /// with the 2004 tiles).
+    #[inline]
+    fn forest_left(&self) -> bool {
+        !self.tiles_2004() || self.forest_supply > 0
+    }
+    #[inline]
+    pub fn tiles_2004(&self) -> bool {
+        self.new_buildings && self.config.str("forest_source") == "tiles_2004"
+    }
+    /// `p` makes plantation tile k a forest: 2011, the tile is turned face down; 2004 (E8), the
+    /// tile is discarded and a forest tile taken from the supply.
+    fn take_forest(&mut self, p: usize, k: usize) {
+        if self.tiles_2004() {
+            self.discard.0[k] += 1;
+            self.forest_supply -= 1;
+            self.pm(p).forest_tiles += 1;
+        } else {
+            self.pm(p).forests.0[k] += 1;
+        }
+    }
     /// Guest-house moves of `p` (only outside the mayor phase; option `guest_house_timing`).
     fn guest_moves(&self, p: usize, f: &mut impl FnMut(Action)) {
         if !self.new_buildings || !self.player(p).occupied(Building::GuestHouse) {
@@ -1166,7 +1205,7 @@ impl PuertoRico {
         let pl = self.player(p);
         let mut flat = (p == self.chooser as usize && self.role == Some(Role::Builder)) as u32;
         if self.new_buildings {
-            flat += (flat > 0 && self.doubled) as u32 + pl.forests.total() / 2;
+            flat += (flat > 0 && self.doubled) as u32 + pl.all_forests() / 2;
         }
         (pl.island_colonists.0[QUARRY] as u32, flat)
     }
@@ -1282,7 +1321,10 @@ impl PuertoRico {
             Step::HaciendaDraw => {
                 let k = (a - DRAW) as usize;
                 self.deck.0[k] -= 1;
-                if self.new_buildings && self.player(p).occupied(Building::ForestHouse) {
+                if self.new_buildings
+                    && self.player(p).occupied(Building::ForestHouse)
+                    && self.forest_left()
+                {
                     // Seen before the forest-house choice (rules §8.4).
                     self.last_tile = Some(k as u8);
                     self.step = Step::HaciendaForest;
@@ -1294,7 +1336,7 @@ impl PuertoRico {
             Step::HaciendaForest => {
                 let k = self.last_tile.take().unwrap_or(0) as usize % NUM_GOODS;
                 if a == HACIENDA_FOREST {
-                    self.pm(p).forests.0[k] += 1;
+                    self.take_forest(p, k);
                 } else {
                     self.pm(p).island.0[k] += 1;
                 }
@@ -1334,7 +1376,7 @@ impl PuertoRico {
                 _ if a >= FOREST => {
                     let k = (a - FOREST) as usize;
                     self.plantation_row.0[k] -= 1;
-                    self.pm(p).forests.0[k] += 1;
+                    self.take_forest(p, k);
                     self.placed(p, FOREST_TILE as usize);
                 }
                 _ => {

@@ -45,6 +45,7 @@ fn conformance_new_buildings_random_and_options() {
                 "cloister_counts_quarries_forests": false,
                 "library_2p_once_per_round": false,
                 "guest_house_timing": "phase_start",
+                "forest_source": "tiles_2004",
                 "craftsman_optional_production": true,
                 "hidden_vp": true,
             }),

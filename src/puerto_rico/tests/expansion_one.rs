@@ -480,6 +480,60 @@ fn forest_house_with_hacienda_sees_the_tile_first() {
     assert_eq!(g.step, Step::Settle);
 }
 
+/// E8 (spec §8.1, §8.5): with the 2004 forest tiles, taking a forest discards the chosen
+/// face-up plantation and takes one of 12 forest tiles; when they run out no forest can be taken.
+#[test]
+fn e8_forest_tiles_2004_discard_the_plantation_and_run_out() {
+    let mut g = xgame_opts(
+        4,
+        &[("black_market", "hacienda")],
+        json!({"forest_source": "tiles_2004"}),
+    );
+    assert_eq!(g.forest_supply, FOREST_TILES_2004);
+    give_building(&mut g, 0, Building::ForestHouse, 1);
+    give_building(&mut g, 0, Building::Hacienda, 1);
+    start(&mut g, 0, Role::Settler);
+    // The hacienda tile, seen first, is discarded for a forest tile.
+    act(&mut g, "hacienda draw");
+    g.apply(DRAW + Good::Coffee as Action).unwrap();
+    let discard = g.discard.0[Good::Coffee as usize];
+    act(&mut g, "hacienda forest");
+    assert_eq!(g.discard.0[Good::Coffee as usize], discard + 1);
+    assert_eq!(g.players.p[0].forest_tiles, 1);
+    assert!(g.players.p[0].forests.is_zero());
+    assert_eq!(g.forest_supply, FOREST_TILES_2004 - 1);
+    // The normal take: a face-up plantation goes to the discard pile, a forest tile comes.
+    let k = (0..NUM_GOODS).find(|&k| g.plantation_row.0[k] > 0).unwrap();
+    let row = g.plantation_row.0[k];
+    act(&mut g, &format!("forest {}", GOOD_NAMES[k]));
+    assert_eq!(g.plantation_row.0[k], row - 1);
+    assert_eq!(g.players.p[0].forest_tiles, 2);
+    assert_eq!(g.players.p[0].island_used(), 3);
+    // Two forest tiles cut prices by 1, like two flipped forests.
+    assert_eq!(g.price(0, Building::SmallMarket as usize), 0);
+    // The forest tiles appear in the position and round-trip.
+    let v = g.to_json_value();
+    assert_eq!(v["forest_supply"], json!(FOREST_TILES_2004 - 2));
+    assert_eq!(v["players"][0]["forest_tiles"], json!(2));
+    let back = meeple_core::dynamic::load_state::<PuertoRico>(&v).unwrap();
+    assert_eq!(back, g);
+    // With the supply empty the forest-house choices are gone.
+    let mut h = xgame_opts(4, &[], json!({"forest_source": "tiles_2004"}));
+    give_building(&mut h, 1, Building::ForestHouse, 1);
+    h.players.p[2].forest_tiles = 6;
+    h.players.p[3].forest_tiles = 6;
+    h.forest_supply = 0;
+    h.validate().unwrap();
+    start(&mut h, 0, Role::Settler);
+    act(&mut h, "pass");
+    assert_eq!(to_move(&h), Some(1));
+    assert!(!labels(&h).iter().any(|l| l.starts_with("forest")));
+    // A forest tile in a flip_2011 game is refused.
+    let mut bad = xgame(4, &[]);
+    bad.players.p[0].forest_tiles = 1;
+    assert!(bad.validate().unwrap_err().contains("forest"));
+}
+
 #[test]
 fn storehouse_keeps_three_more_barrels() {
     let mut g = xgame(4, &[]);
@@ -785,11 +839,8 @@ fn expansion_options_are_refused_where_the_spec_does_not_cover_them() {
                "building_list": set_with(&[("black_market", "hacienda")])}),
     );
     assert!(e.contains("hacienda"), "{e}");
-    let e = opts_err(
-        4,
-        json!({"new_buildings": true, "forest_source": "tiles_2004"}),
-    );
-    assert!(e.contains("not implemented"), "{e}");
+    let e = opts_err(4, json!({"forest_source": "tiles_2004"}));
+    assert!(e.contains("new_buildings"), "{e}");
     let e = opts_err(4, json!({"new_buildings": true, "nobles": true}));
     assert!(e.contains("Nobles"), "{e}");
     let e = opts_err(4, json!({"new_buildings": true, "building_list": ALL_NEW}));
