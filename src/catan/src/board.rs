@@ -2,7 +2,7 @@
 //! map files (the beginner map of `data/catan_maps.json`, or a user map in the same format) or
 //! drawn by the random set-up of spec §A3.2.
 
-use crate::geometry::{bits64, canonical_edge, Geometry, NE, NH, NONE};
+use crate::geometry::{bits64, canonical_edge, Geometry, MAX_EDGES, NH, NONE};
 use meeple_core::GameRng;
 use serde_json::{json, Value};
 use std::sync::OnceLock;
@@ -72,12 +72,15 @@ pub fn harbor_id(name: &str) -> Option<u8> {
 /// Terrains, tokens and harbors of one game. Plain data; derived tables are rebuilt by `derive`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Board {
+    /// The board's shape (ids of hexes, vertices and edges): [`Geometry::base`] unless a
+    /// scenario board needs another.
+    pub geo: &'static Geometry,
     /// Terrain id per land hex (hex ids of [`Geometry`]).
     pub terrain: [u8; NH],
     /// Number token per land hex; 0 = none.
     pub token: [u8; NH],
     /// Harbor kind per edge, `NONE` = no harbor.
-    pub edge_harbor: [u8; NE],
+    pub edge_harbor: [u8; MAX_EDGES],
     /// Derived: for each dice sum, the hexes carrying that token (bitset over hex ids).
     pub token_hexes: [u32; 13],
     /// Derived: the vertices served by a harbor of each kind.
@@ -87,9 +90,10 @@ pub struct Board {
 impl Board {
     fn empty() -> Board {
         Board {
+            geo: Geometry::base(),
             terrain: [DESERT; NH],
             token: [0; NH],
-            edge_harbor: [NONE; NE],
+            edge_harbor: [NONE; MAX_EDGES],
             token_hexes: [0; 13],
             harbor_vertices: [0; 6],
         }
@@ -97,7 +101,7 @@ impl Board {
 
     /// Rebuild the derived tables.
     pub fn derive(&mut self) {
-        let g = Geometry::base();
+        let g = self.geo;
         self.token_hexes = [0; 13];
         for h in 0..NH {
             let t = self.token[h] as usize;
@@ -106,7 +110,7 @@ impl Board {
             }
         }
         self.harbor_vertices = [0; 6];
-        for e in 0..NE {
+        for e in 0..g.ne {
             let k = self.edge_harbor[e];
             if (k as usize) < 6 {
                 let [a, b] = g.edge_ends[e];
@@ -242,7 +246,7 @@ impl Board {
         let mut terrains: Vec<u8> = beginner.terrain.to_vec();
         rng.shuffle(&mut terrains);
         b.terrain.copy_from_slice(&terrains);
-        let edges: Vec<usize> = (0..NE)
+        let edges: Vec<usize> = (0..g.ne)
             .filter(|&e| beginner.edge_harbor[e] != NONE)
             .collect();
         let mut kinds: Vec<u8> = edges.iter().map(|&e| beginner.edge_harbor[e]).collect();
@@ -291,7 +295,7 @@ impl Board {
 
     /// The board in the map format (hexes by coordinates, harbors by canonical edge name).
     pub fn to_json(&self) -> Value {
-        let g = Geometry::base();
+        let g = self.geo;
         let hexes: Vec<Value> = (0..NH)
             .map(|h| {
                 let (q, r) = g.hexes[h];
@@ -302,7 +306,7 @@ impl Board {
                 })
             })
             .collect();
-        let harbors: Vec<Value> = (0..NE)
+        let harbors: Vec<Value> = (0..g.ne)
             .filter(|&e| (self.edge_harbor[e] as usize) < 6)
             .map(|e| {
                 let (q, r, t) = g.edges[e];
@@ -314,7 +318,7 @@ impl Board {
 
     /// Expected production per dice roll in 36ths ("pips") of a vertex.
     pub fn vertex_pips(&self, v: usize) -> u32 {
-        let g = Geometry::base();
+        let g = self.geo;
         g.vertex_hexes[v]
             .iter()
             .filter(|&&h| h != NONE)
@@ -367,7 +371,7 @@ mod tests {
             counts[b.terrain[h] as usize] += 1;
         }
         assert_eq!(counts, [4, 3, 4, 4, 3, 1]);
-        let harbors: Vec<usize> = (0..NE).filter(|&e| b.edge_harbor[e] != NONE).collect();
+        let harbors: Vec<usize> = (0..g.ne).filter(|&e| b.edge_harbor[e] != NONE).collect();
         assert_eq!(harbors.len(), 9);
         // W(-2,1) is the brick harbor = E(-3,1).
         let e = g.edge_id(-3, 1, crate::geometry::ETag::E).unwrap();

@@ -6,7 +6,7 @@
 //! top 31 cards are revealed and the 32nd reveal is New Year: the deck is rebuilt and the new top
 //! card revealed in the same turn (EX-13); without it all 36 are revealed before a reshuffle.
 
-use crate::geometry::{NE, NH, NONE};
+use crate::geometry::{NH, NONE};
 use crate::{Catan, Phase, MAX_PLAYERS};
 
 pub const EV_NONE: u8 = 0;
@@ -270,9 +270,9 @@ impl Catan {
 
     /// Distinct harbours at which `p` has a building (D-13).
     pub fn harbors_of(&self, p: usize) -> u32 {
-        let g = crate::geo();
+        let g = self.geo();
         let mine = self.settlements[p] | self.cities[p];
-        (0..NE)
+        (0..g.ne)
             .filter(|&e| {
                 self.board.edge_harbor[e] != NONE && {
                     let [a, b] = g.edge_ends[e];

@@ -393,8 +393,13 @@ pub fn maritime_decode(m: u32) -> (usize, usize) {
     (a, if bi < a { bi } else { bi + 1 })
 }
 
-fn geo() -> &'static Geometry {
-    Geometry::base()
+impl Catan {
+    /// The board's shape, chosen when the game is created ([`Geometry::base`] unless a scenario
+    /// board needs another one): every geometry lookup goes through it.
+    #[inline]
+    pub fn geo(&self) -> &'static Geometry {
+        self.board.geo
+    }
 }
 
 #[inline]
@@ -489,7 +494,7 @@ impl Catan {
         let mut t = all & !(1u32 << self.robber);
         let prot = self.protected_players();
         if prot != 0 {
-            let g = geo();
+            let g = self.geo();
             let mut b = 0u64;
             for p in 0..self.n() {
                 if prot & (1 << p) != 0 {
@@ -593,14 +598,14 @@ impl Catan {
     // ----- building -----
 
     fn place_settlement(&mut self, p: usize, v: usize) {
-        let g = geo();
+        let g = self.geo();
         self.settlements[p] |= 1 << v;
         self.occupied |= 1 << v;
         self.blocked |= (1 << v) | g.vertex_nbrs[v];
     }
 
     fn place_road(&mut self, p: usize, e: usize) {
-        let g = geo();
+        let g = self.geo();
         self.roads[p] |= 1u128 << e;
         self.all_roads |= 1u128 << e;
         let [a, b] = g.edge_ends[e];
@@ -609,7 +614,7 @@ impl Catan {
 
     /// Rebuild the derived bitsets and road lengths from the pieces.
     pub(crate) fn rebuild_derived(&mut self) {
-        let g = geo();
+        let g = self.geo();
         self.occupied = 0;
         self.blocked = 0;
         self.all_roads = 0;
@@ -635,7 +640,7 @@ impl Catan {
     /// Edges where `p` may build a road now (free, connected to own piece, not through an
     /// opponent's building).
     fn road_spots(&self, p: usize) -> u128 {
-        let g = geo();
+        let g = self.geo();
         let own = self.settlements[p] | self.cities[p];
         let opp = self.occupied & !own;
         let verts = own | (self.road_verts[p] & !opp);
@@ -647,7 +652,7 @@ impl Catan {
     }
 
     fn settlement_spots(&self, p: usize) -> u64 {
-        self.road_verts[p] & !self.blocked & ((1u64 << NV) - 1)
+        self.road_verts[p] & !self.blocked & self.geo().buildable
     }
 
     /// Length of the longest trail of `p`'s roads not passing through an opponent's building.
@@ -662,7 +667,7 @@ impl Catan {
     /// The longest road of `p` after building edge `e`: only the road network containing `e`
     /// changed, so only its trails are searched (the old length covers the others).
     fn longest_after_build(&self, p: usize, e: usize) -> u8 {
-        let g = geo();
+        let g = self.geo();
         let [a, b] = g.edge_ends[e];
         let comp = flood(g, self.roads[p], (1u64 << a) | (1u64 << b));
         self.road_len[p].max(self.longest_in(p, comp))
@@ -674,7 +679,7 @@ impl Catan {
         if within == 0 {
             return 0;
         }
-        let g = geo();
+        let g = self.geo();
         let own = self.settlements[p] | self.cities[p];
         let opp = self.occupied & !own;
         let mut verts = 0u64;
@@ -742,7 +747,7 @@ impl Catan {
     }
 
     fn produce(&mut self, sum: usize, epidemic: bool) {
-        let g = geo();
+        let g = self.geo();
         let n = self.n();
         let mut owed = [[0u8; 5]; MAX_PLAYERS];
         let mut total = [0u32; 5];
@@ -834,7 +839,7 @@ impl Catan {
     }
 
     fn robber_victims(&self) -> u8 {
-        let g = geo();
+        let g = self.geo();
         let me = self.current as usize;
         let corners = g.hex_corner_mask[self.robber as usize];
         let mut mask = 0u8;
@@ -955,12 +960,14 @@ impl Catan {
         let p = self.current as usize;
         match self.phase {
             Phase::GameOver => false,
-            Phase::SetupSettlement => a < A_ROAD && self.blocked & (1u64 << (a - A_SETTLE)) == 0,
+            Phase::SetupSettlement => {
+                a < A_ROAD && (!self.blocked & self.geo().buildable) & (1u64 << (a - A_SETTLE)) != 0
+            }
             Phase::SetupRoad => {
                 (A_ROAD..A_CITY).contains(&a) && {
                     let e = (a - A_ROAD) as usize;
                     self.all_roads & (1u128 << e) == 0
-                        && geo().edge_ends[e].contains(&self.last_settlement)
+                        && self.geo().edge_ends[e].contains(&self.last_settlement)
                 }
             }
             Phase::Roll => {
@@ -1075,12 +1082,12 @@ impl Catan {
         match self.phase {
             Phase::GameOver => {}
             Phase::SetupSettlement => {
-                for v in bits64(!self.blocked & ((1u64 << NV) - 1)) {
+                for v in bits64(!self.blocked & self.geo().buildable) {
                     out.push(A_SETTLE + v as u32);
                 }
             }
             Phase::SetupRoad => {
-                let g = geo();
+                let g = self.geo();
                 let cand = g.vertex_edges[self.last_settlement as usize] & !self.all_roads;
                 for e in bits128(cand) {
                     out.push(A_ROAD + e as u32);
@@ -1259,7 +1266,7 @@ impl Catan {
     /// Apply a legal action (legality already checked).
     fn apply_legal(&mut self, a: Action) {
         let p = self.current as usize;
-        let g = geo();
+        let g = self.geo();
         match self.phase {
             Phase::SetupSettlement => {
                 let v = (a - A_SETTLE) as usize;
@@ -1979,7 +1986,7 @@ mod tests {
     #[test]
     fn longest_road_pruning_matches_brute_force() {
         let c = Config::with_players(&Catan::info(), 4).unwrap();
-        let g0 = geo();
+        let g0 = Geometry::base();
         for seed in 0..40 {
             let mut g = Catan::new(&c, seed).unwrap();
             let mut rng = GameRng::new(seed);

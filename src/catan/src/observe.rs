@@ -1,7 +1,7 @@
 //! Observations (JSON and tensor), action labels, determinization, rendering and evaluation.
 
 use crate::board::{pips, HARBOR_KINDS, RESOURCES, TERRAINS};
-use crate::geometry::{bits128, bits64, Geometry, NE, NH, NONE, NV};
+use crate::geometry::{bits128, bits64, NE, NH, NONE, NV};
 use crate::position::{DevCards, Resources};
 use crate::*;
 use serde_json::json;
@@ -53,7 +53,7 @@ fn offer_json(i: u32) -> Value {
 }
 
 pub fn observation(g: &Catan, seat: usize) -> Value {
-    let geo = Geometry::base();
+    let geo = g.geo();
     let n = g.n();
     let seat = seat.min(n - 1);
     let players: Vec<Value> = (0..n)
@@ -355,7 +355,7 @@ pub fn tensor(g: &Catan, seat: usize, out: &mut [f32]) {
 }
 
 pub fn label(g: &Catan, a: Action) -> String {
-    let geo = Geometry::base();
+    let geo = g.geo();
     let p = g.current as usize;
     if a < A_ROAD {
         format!("settlement {}", geo.vertex_name((a - A_SETTLE) as usize))
@@ -578,7 +578,7 @@ pub fn determinize(g: &Catan, seat: usize, seed: u64) -> Catan {
 }
 
 pub fn render(g: &Catan) -> String {
-    let geo = Geometry::base();
+    let geo = g.geo();
     let n = g.n();
     let mut s = String::new();
     s.push_str(&format!(
@@ -638,7 +638,7 @@ pub fn render(g: &Catan) -> String {
             g.roads[p].count_ones(),
         ));
     }
-    let harbors: Vec<String> = (0..NE)
+    let harbors: Vec<String> = (0..g.geo().ne)
         .filter(|&e| g.board.edge_harbor[e] != NONE)
         .map(|e| {
             format!(
@@ -711,7 +711,7 @@ pub fn evaluate(g: &Catan, seat: usize) -> f64 {
             g.public_vp(p) as f64 + 0.3 * g.dev_count(p) as f64
         };
         let mut prod = 0u32;
-        let geo = Geometry::base();
+        let geo = g.geo();
         let blocked_corners = geo.hex_corner_mask[g.robber as usize];
         for v in bits64(g.settlements[p]) {
             prod += g.board.vertex_pips(v);

@@ -2,7 +2,7 @@
 //! `docs/games/catan.md`). Pieces by coordinates, resources and cards by name.
 
 use crate::board::{Board, RESOURCES};
-use crate::geometry::{canonical_edge, parse_vtag, Geometry, NE, NH, NONE, NV};
+use crate::geometry::{canonical_edge, parse_vtag, Geometry, NH, NONE};
 use crate::{
     Catan, Offer, Phase, Rules, BANK_PER_RESOURCE, DEV_NAMES, DEV_TOTALS, MAX_CITIES, MAX_PLAYERS,
     MAX_ROADS, MAX_SETTLEMENTS, NUM_OFFERS, VICTORY_POINT,
@@ -253,28 +253,27 @@ fn default_rng() -> GameRng {
     GameRng::new(0)
 }
 
-fn vname(v: usize) -> (i32, i32, String) {
-    let (q, r, t) = Geometry::base().vertices[v];
+pub(crate) fn vname(geo: &Geometry, v: usize) -> (i32, i32, String) {
+    let (q, r, t) = geo.vertices[v];
     (q, r, t.name().to_string())
 }
-fn ename(e: usize) -> (i32, i32, String) {
-    let (q, r, t) = Geometry::base().edges[e];
+pub(crate) fn ename(geo: &Geometry, e: usize) -> (i32, i32, String) {
+    let (q, r, t) = geo.edges[e];
     (q, r, t.name().to_string())
 }
-fn vid(x: &(i32, i32, String)) -> Result<usize, String> {
+pub(crate) fn vid(geo: &Geometry, x: &(i32, i32, String)) -> Result<usize, String> {
     let t = parse_vtag(&x.2).ok_or(format!("vertex tag '{}' must be N or S", x.2))?;
-    Geometry::base().vertex_id(x.0, x.1, t).ok_or(format!(
+    geo.vertex_id(x.0, x.1, t).ok_or(format!(
         "vertex {}({},{}) is not on the board",
         x.2, x.0, x.1
     ))
 }
-fn eid(x: &(i32, i32, String)) -> Result<usize, String> {
+pub(crate) fn eid(geo: &Geometry, x: &(i32, i32, String)) -> Result<usize, String> {
     let (q, r, t) = canonical_edge(x.0, x.1, &x.2).ok_or(format!(
         "edge direction '{}' must be NE, E, SE, W, NW or SW",
         x.2
     ))?;
-    Geometry::base()
-        .edge_id(q, r, t)
+    geo.edge_id(q, r, t)
         .ok_or(format!("edge {}({},{}) is not on the board", x.2, x.0, x.1))
 }
 
@@ -315,6 +314,9 @@ fn seat_opt(x: u8, n: usize) -> Option<usize> {
 impl From<Catan> for Position {
     fn from(g: Catan) -> Position {
         let n = g.n();
+        let geo = g.geo();
+        let vname = |v| vname(geo, v);
+        let ename = |e| ename(geo, e);
         let players = (0..n)
             .map(|p| PlayerPos {
                 resources: Resources::from_array(g.hand[p]),
@@ -342,7 +344,6 @@ impl From<Catan> for Position {
                 ),
             })
             .collect();
-        let geo = Geometry::base();
         let in_trade = matches!(g.phase, Phase::TradeResponse | Phase::TradeDecision);
         Position {
             game: "catan".into(),
@@ -355,7 +356,7 @@ impl From<Catan> for Position {
             start_player: g.start_player as usize,
             setup_step: g.setup_step,
             last_settlement: (g.phase == Phase::SetupRoad)
-                .then(|| vname((g.last_settlement as usize).min(NV - 1))),
+                .then(|| vname((g.last_settlement as usize).min(geo.nv - 1))),
             turns_played: g.turns_played,
             rolled: g.rolled,
             development_card_played: g.dev_played_turn,
@@ -441,7 +442,9 @@ impl TryFrom<Position> for Catan {
         }
         let rules = Rules::from_config(&pos.config);
         let (board, _) = Board::from_map(&pos.board)?;
-        let geo = Geometry::base();
+        let geo = board.geo;
+        let vid = |x: &(i32, i32, String)| vid(geo, x);
+        let eid = |x: &(i32, i32, String)| eid(geo, x);
         let robber = geo.hex_id(pos.robber.0, pos.robber.1).ok_or(format!(
             "robber ({},{}) is not on a land hex",
             pos.robber.0, pos.robber.1
@@ -672,7 +675,7 @@ impl TryFrom<Position> for Catan {
 
 /// Check a loaded state; name the first problem.
 pub fn validate(g: &Catan) -> Result<(), String> {
-    let geo = Geometry::base();
+    let geo = g.geo();
     let n = g.n();
     if g.config.players != n || !(3..=MAX_PLAYERS).contains(&n) {
         return Err(format!("player count {} is not 3 or 4", g.config.players));
@@ -685,8 +688,8 @@ pub fn validate(g: &Catan) -> Result<(), String> {
     if g.robber as usize >= NH {
         return Err("robber is off the board".into());
     }
-    let vmask = (1u64 << NV) - 1;
-    let emask = (1u128 << NE) - 1;
+    let vmask = geo.buildable;
+    let emask = geo.edge_mask;
     let mut seen_v = 0u64;
     let mut seen_e = 0u128;
     for p in 0..MAX_PLAYERS {
@@ -865,7 +868,7 @@ fn validate_phase(g: &Catan) -> Result<(), String> {
             return bad("last_settlement is not a settlement of the player to place");
         }
         if g.phase == Phase::SetupRoad
-            && Geometry::base().vertex_edges[g.last_settlement as usize] & !g.all_roads == 0
+            && g.geo().vertex_edges[g.last_settlement as usize] & !g.all_roads == 0
         {
             return bad("no free edge next to the last settlement");
         }
@@ -1036,7 +1039,7 @@ fn validate_events(g: &Catan) -> Result<(), String> {
     }
     for p in 0..MAX_PLAYERS {
         let d = g.damaged[p];
-        if d != NONE && (p >= n || d as usize >= NE || g.roads[p] & (1u128 << d) == 0) {
+        if d != NONE && (p >= n || d as usize >= g.geo().ne || g.roads[p] & (1u128 << d) == 0) {
             return Err(format!("player {p}'s damaged road is not one of his roads"));
         }
     }
