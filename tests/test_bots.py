@@ -112,3 +112,20 @@ def test_simulate_rust_bots_rotating(tmp_path: Path) -> None:
     one_thread = [a if i != 7 else "1" for i, a in enumerate(args)][:-2]
     r1 = CliRunner().invoke(main, one_thread)
     assert json.loads(r1.output)["bots"][0]["wins"] == res["bots"][0]["wins"]
+
+
+def test_mcts_runs_uct_where_the_configuration_hides_nothing() -> None:
+    # Castles of Burgundy hides something only in the variant's secret board choice.
+    open_game = meeple.new_game("castles_of_burgundy", players=2, seed=4)
+    assert not open_game.hidden_information
+    assert open_game.search({"kind": "mcts", "iterations": 30}, 1)["kind"] == "uct"
+    secret = meeple.new_game(
+        "castles_of_burgundy",
+        players=2,
+        seed=4,
+        experienced_variant=True,
+        secret_board_choice=True,
+    )
+    assert secret.hidden_information
+    assert secret.search({"kind": "mcts", "iterations": 30}, 1)["kind"] == "ismcts"
+    assert meeple.new_game("_reference", players=2, seed=3).hidden_information

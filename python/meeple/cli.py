@@ -426,7 +426,7 @@ def play(
         p = g.current_player
         if p == seat:
             console.rule(f"{info['title']}: your turn (seat {seat})")
-            if info["hidden_information"]:
+            if g.hidden_information:
                 # The full picture would show the other players' hidden cards: show only what
                 # this seat may know.
                 console.print(Pretty(g.observation(seat)))

@@ -90,6 +90,11 @@ impl PyGame {
     fn is_chance_node(&self) -> bool {
         self.session.turn() == Turn::Chance
     }
+    /// Whether this configuration hides anything from some seat (hands, private draws).
+    #[getter]
+    fn hidden_information(&self) -> bool {
+        self.session.state.hidden_information()
+    }
     /// A true bound on the number of actions in one game.
     #[getter]
     fn max_game_length(&self) -> u64 {

@@ -2017,6 +2017,11 @@ impl Game for CastlesOfBurgundy {
         v
     }
 
+    /// Only the experienced variant's secret board choice (A32) hides anything.
+    fn hidden_information(&self) -> bool {
+        self.config.bool("secret_board_choice")
+    }
+
     fn determinize(&self, seat: usize, seed: u64) -> Self {
         let mut g = self.clone();
         g.rng = GameRng::new(seed);

@@ -444,6 +444,16 @@ fn deep_checks<G: Game>(
         }
         d.validate()
             .map_err(|e| format!("determinize({seat}) gave an invalid state: {e}"))?;
+        if !g.hidden_information() {
+            // Nothing is hidden in this configuration: only the RNG may change.
+            let mut same_rng = d.clone();
+            *same_rng.rng_mut() = g.clone().rng_mut().clone();
+            if serde_json::to_value(&same_rng).ok() != serde_json::to_value(g).ok() {
+                return Err(format!(
+                    "determinize({seat}) changed the state of a configuration without hidden information"
+                ));
+            }
+        }
     }
     fuzz_json::<G>(&json, rng)
 }

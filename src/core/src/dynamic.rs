@@ -33,6 +33,7 @@ pub trait DynGame: Send + Sync {
     fn action_label(&self, action: Action) -> String;
     fn parse_action(&self, label: &str) -> Option<Action>;
     fn determinize(&self, seat: usize, seed: u64) -> Box<dyn DynGame>;
+    fn hidden_information(&self) -> bool;
     fn reseed(&mut self, seed: u64);
     fn max_game_length(&self) -> u64;
     fn evaluate(&self, seat: usize) -> f64;
@@ -109,6 +110,9 @@ impl<G: Game> DynGame for G {
     }
     fn parse_action(&self, label: &str) -> Option<Action> {
         Game::parse_action(self, label)
+    }
+    fn hidden_information(&self) -> bool {
+        Game::hidden_information(self)
     }
     fn determinize(&self, seat: usize, seed: u64) -> Box<dyn DynGame> {
         Box::new(Game::determinize(self, seat, seed))

@@ -44,7 +44,8 @@ pub struct GameInfo {
     pub min_players: usize,
     pub max_players: usize,
     pub options: Vec<OptionSpec>,
-    /// Whether some seat may not see part of the state (hands, private draws).
+    /// Whether some seat may not see part of the state (hands, private draws) in some
+    /// configuration; [`Game::hidden_information`] says it for one game's configuration.
     pub hidden_information: bool,
     /// Version of this game's state JSON; bump it when the state format changes.
     pub state_version: u32,
@@ -128,6 +129,14 @@ pub trait Game: Clone + Send + Sync + Serialize + DeserializeOwned + 'static {
         self.legal_actions(&mut legal);
         let wanted = label.trim();
         legal.into_iter().find(|&a| self.action_label(a) == wanted)
+    }
+
+    /// Whether this game's configuration hides anything from some seat. Defaults to
+    /// `GameInfo::hidden_information`; a game whose hidden parts come only with some option
+    /// returns false without it. When false, `determinize` must change nothing but the RNG (the
+    /// conformance kit checks it), and the search runs plain UCT instead of ISMCTS.
+    fn hidden_information(&self) -> bool {
+        Self::info().hidden_information
     }
 
     /// A full state consistent with what `seat` observes: hidden parts resampled from what that

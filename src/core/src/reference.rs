@@ -34,6 +34,8 @@ pub enum Flaw {
     DirtyIllegal,
     /// The observation shows every player's card.
     LeakyObservation,
+    /// Claims to hide nothing (`hidden_information` false) although the cards are hidden.
+    FalselyPerfect,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -77,6 +79,10 @@ impl Reference {
 }
 
 impl Game for Reference {
+    fn hidden_information(&self) -> bool {
+        self.flaw != Flaw::FalselyPerfect
+    }
+
     fn info() -> GameInfo {
         GameInfo {
             name: "_reference",
@@ -91,6 +97,7 @@ impl Game for Reference {
                     "unsorted_legal",
                     "dirty_illegal",
                     "leaky_observation",
+                    "falsely_perfect",
                 ],
                 "A deliberate defect, to prove the conformance kit catches it.",
             )],

@@ -48,6 +48,12 @@ fn kit_catches_leaky_observation() {
 }
 
 #[test]
+fn kit_catches_a_false_claim_of_perfect_information() {
+    let e = check::<Reference>(&flawed("falsely_perfect"), &opts()).unwrap_err();
+    assert!(e.contains("without hidden information"), "{e}");
+}
+
+#[test]
 fn kit_runs_from_positions() {
     use meeple_core::conformance::check_positions;
     use meeple_core::dynamic::load_state;

@@ -73,7 +73,7 @@ impl HeuristicBot {
         action: Action,
         rng: &mut GameRng,
     ) -> f64 {
-        let hidden = G::info().hidden_information;
+        let hidden = game.hidden_information();
         let mut next = game.clone();
         if next.apply(action).is_err() {
             return f64::NEG_INFINITY;
@@ -154,7 +154,7 @@ impl<G: Game> Bot<G> for HeuristicBot {
         // Hidden information: one determinization shared by every action (common random
         // numbers), so only what the seat sees can tell the actions apart.
         let determinized;
-        let view = if G::info().hidden_information {
+        let view = if game.hidden_information() {
             determinized = game.determinize(seat, rng.next_u64());
             &determinized
         } else {

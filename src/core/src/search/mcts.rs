@@ -464,11 +464,23 @@ impl<G: Game> Bot<G> for Mcts {
         let start = Instant::now();
         let seat = seat_to_move(game)?;
         let legal = root_actions(game)?;
-        let kind = if self.determinize { "ismcts" } else { "uct" };
+        // A configuration that hides nothing needs no determinization: plain UCT is the same
+        // search without the cost.
+        let resolved;
+        let this = if self.determinize && !game.hidden_information() {
+            resolved = Mcts {
+                determinize: false,
+                ..self.clone()
+            };
+            &resolved
+        } else {
+            self
+        };
+        let kind = if this.determinize { "ismcts" } else { "uct" };
         if legal.len() == 1 {
             // Nothing to decide. The value is the seat's evaluation, of a determinization under
             // ISMCTS (never of what the seat cannot see).
-            let value = if self.determinize {
+            let value = if this.determinize {
                 game.determinize(seat, game_seed(seed, u64::MAX))
                     .evaluate(seat)
             } else {
@@ -488,15 +500,15 @@ impl<G: Game> Bot<G> for Mcts {
                 seconds: start.elapsed().as_secs_f64(),
             });
         }
-        let deadline = self
+        let deadline = this
             .seconds
             .and_then(|s| Duration::try_from_secs_f64(s).ok())
             .map(|d| start + d);
-        let threads = self.threads.max(1);
+        let threads = this.threads.max(1);
         let run = |t: usize| -> RootStats {
-            Worker::new(self, game, seat, game_seed(seed, t as u64)).run(
+            Worker::new(this, game, seat, game_seed(seed, t as u64)).run(
                 &legal,
-                self.thread_iterations(t),
+                this.thread_iterations(t),
                 deadline,
             )
         };

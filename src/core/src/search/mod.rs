@@ -89,7 +89,8 @@ impl SearchResult {
 pub enum BotKind {
     Random,
     Heuristic,
-    /// ISMCTS if the game has hidden information (`GameInfo::hidden_information`), else UCT.
+    /// ISMCTS if the game's configuration has hidden information (`Game::hidden_information`),
+    /// else UCT.
     Mcts,
     /// UCT on the true state. On a hidden-information game this sees everything (a cheating
     /// baseline): use `mcts` or `ismcts` for honest play.
@@ -234,7 +235,8 @@ impl SearchConfig {
     }
 
     /// The MCTS variant this configuration runs on `G` (`None` for the random and heuristic
-    /// bots): `mcts` resolves to ISMCTS exactly when `G` has hidden information.
+    /// bots): `mcts` resolves to ISMCTS when `G` may have hidden information; the search itself
+    /// then runs UCT on a configuration that hides nothing (`Game::hidden_information`).
     pub fn resolved_mcts<G: Game>(&self) -> Option<bool> {
         match self.kind {
             BotKind::Random | BotKind::Heuristic => None,
