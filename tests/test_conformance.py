@@ -58,27 +58,53 @@ def _check_step(g: meeple.Game, rng: random.Random) -> None:
     assert all(r == 0 for r in g.returns())
 
 
+def _playout_conforms(
+    game: str, players: int, seed: int, rng: random.Random, **options: object
+) -> None:
+    g = meeple.new_game(game, players=players, seed=seed, **options)
+    steps = 0
+    while not g.is_terminal:
+        # Dense checks early, sparse later: long games (Catan) stay fast.
+        if (steps < 100 and steps % 5 == 0) or steps % 97 == 0:
+            _check_step(g, rng)
+        g.apply_action(rng.choice(g.legal_actions()))
+        steps += 1
+        assert len(g.history()) <= g.max_game_length
+    _check_step(g, rng)
+    w = g.winners()
+    assert w and len(set(w)) == len(w)
+    assert abs(sum(g.returns()) - 1.0) < 1e-9
+    assert len(g.scores()) == players
+    # Same seed and record give the same game.
+    again = meeple.replay(g.record())
+    assert again.to_json() == g.to_json()
+
+
 @pytest.mark.parametrize(("game", "players"), GAME_PLAYERS)
 def test_random_playouts_conform(game: str, players: int) -> None:
     rng = random.Random(players)
     for i in range(PLAYOUTS):
-        g = meeple.new_game(game, players=players, seed=i)
-        steps = 0
-        while not g.is_terminal:
-            # Dense checks early, sparse later: long games (Catan) stay fast.
-            if (steps < 100 and steps % 5 == 0) or steps % 97 == 0:
-                _check_step(g, rng)
-            g.apply_action(rng.choice(g.legal_actions()))
-            steps += 1
-            assert len(g.history()) <= g.max_game_length
-        _check_step(g, rng)
-        w = g.winners()
-        assert w and len(set(w)) == len(w)
-        assert abs(sum(g.returns()) - 1.0) < 1e-9
-        assert len(g.scores()) == players
-        # Same seed and record give the same game.
-        again = meeple.replay(g.record())
-        assert again.to_json() == g.to_json()
+        _playout_conforms(game, players, i, rng)
+
+
+# Expansions and modules through the Python API (the Rust kit covers every combination; this
+# proves the bindings carry their options, JSON and observations).
+OPTION_CONFIGS: list[tuple[str, int, dict[str, object]]] = [
+    ("puerto_rico", 4, {"new_buildings": True}),
+    ("puerto_rico", 2, {"new_buildings": True, "building_set": "random"}),
+    ("castles_of_burgundy", 3, {"experienced_variant": True, "secret_board_choice": True}),
+    ("san_juan", 3, {"drafted_hands": True}),
+    ("catan", 4, {"friendly_robber": True, "harbormaster": True, "event_cards": True}),
+]
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "options"),
+    OPTION_CONFIGS,
+    ids=[f"{g}-{p}p-" + "-".join(sorted(o)) for g, p, o in OPTION_CONFIGS],
+)
+def test_option_playouts_conform(game: str, players: int, options: dict[str, object]) -> None:
+    _playout_conforms(game, players, 1, random.Random(7), **options)
 
 
 @pytest.mark.parametrize(("game", "players"), GAME_PLAYERS)
