@@ -14,16 +14,20 @@ pub const WOOL: usize = 2;
 pub const GRAIN: usize = 3;
 pub const ORE: usize = 4;
 
-/// Terrains by id; the first five produce the resource with the same id.
-pub const TERRAINS: [&str; 6] = [
+/// Terrains by id; the first five produce the resource with the same id. Ids from 5 on never
+/// produce: the desert, and the scenarios' special hexes (B7 oasis).
+pub const TERRAINS: [&str; 7] = [
     "forest",
     "hills",
     "pasture",
     "fields",
     "mountains",
     "desert",
+    "oasis",
 ];
 pub const DESERT: u8 = 5;
+/// B7 The Caravans: the oasis replaces the desert (no token, never produces).
+pub const OASIS: u8 = 6;
 
 /// Harbor kinds by id: 0..5 are the 2:1 harbors of that resource, 5 is the generic 3:1.
 pub const HARBOR_KINDS: [&str; 6] = ["lumber", "brick", "wool", "grain", "ore", "3:1"];
@@ -178,8 +182,10 @@ impl Board {
                     }
                 },
             };
-            if t == DESERT && token != 0 {
-                return Err(format!("map: desert ({q},{r}) cannot carry a number token"));
+            if t >= DESERT && token != 0 {
+                return Err(format!(
+                    "map: {tname} ({q},{r}) cannot carry a number token"
+                ));
             }
             b.token[id] = token;
         }
@@ -222,7 +228,12 @@ impl Board {
                 ))?;
             }
         }
-        let robber = match map.get("robber_start").and_then(|r| r.get("hex")) {
+        // `"hex": null` (a scenario whose robber starts beside the board) = no start hex given.
+        let robber = match map
+            .get("robber_start")
+            .and_then(|r| r.get("hex"))
+            .filter(|h| !h.is_null())
+        {
             Some(h) => {
                 let (q, r) = read_hex_pair(h).ok_or("map: robber_start.hex must be [q, r]")?;
                 g.hex_id(q, r)
@@ -240,12 +251,40 @@ impl Board {
     /// beginner harbor edges, tokens by the spiral (random start corner, counter-clockwise, D-04)
     /// or placed at random until no 6 and 8 touch. Returns the board and the robber's hex.
     pub fn random(rng: &mut GameRng, spiral: bool) -> (Board, usize) {
+        Board::random_with_centre(rng, spiral, None)
+    }
+
+    /// The variable set-up; with `centre = Some(t)` the centre hex `(0,0)` gets terrain `t`
+    /// (a scenario hex replacing the desert, placed before the rest: B7's oasis) and the other 18
+    /// terrains are shuffled onto the other positions. `None` is exactly [`Board::random`].
+    pub fn random_with_centre(
+        rng: &mut GameRng,
+        spiral: bool,
+        centre: Option<u8>,
+    ) -> (Board, usize) {
         let g = Geometry::base();
         let beginner = Board::beginner();
         let mut b = Board::empty();
         let mut terrains: Vec<u8> = beginner.terrain.to_vec();
-        rng.shuffle(&mut terrains);
-        b.terrain.copy_from_slice(&terrains);
+        match centre {
+            None => {
+                rng.shuffle(&mut terrains);
+                b.terrain.copy_from_slice(&terrains);
+            }
+            Some(t) => {
+                let c = g.hex_id(0, 0).unwrap_or(0);
+                terrains.retain(|&x| x != DESERT);
+                rng.shuffle(&mut terrains);
+                let mut it = terrains.into_iter();
+                for h in 0..NH {
+                    b.terrain[h] = if h == c {
+                        t
+                    } else {
+                        it.next().unwrap_or(DESERT)
+                    };
+                }
+            }
+        }
         let edges: Vec<usize> = (0..g.ne)
             .filter(|&e| beginner.edge_harbor[e] != NONE)
             .collect();
@@ -262,7 +301,7 @@ impl Board {
                 let Some(h) = g.hex_id(hx.q, hx.r) else {
                     continue;
                 };
-                if b.terrain[h] == DESERT {
+                if b.terrain[h] >= DESERT {
                     continue;
                 }
                 if let Some(&t) = TOKEN_LETTERS.get(k) {
@@ -271,7 +310,7 @@ impl Board {
                 k += 1;
             }
         } else {
-            let producing: Vec<usize> = (0..NH).filter(|&h| b.terrain[h] != DESERT).collect();
+            let producing: Vec<usize> = (0..NH).filter(|&h| b.terrain[h] < DESERT).collect();
             let mut tokens = TOKEN_LETTERS.to_vec();
             loop {
                 rng.shuffle(&mut tokens);
@@ -291,6 +330,20 @@ impl Board {
         b.derive();
         let robber = (0..NH).find(|&h| b.terrain[h] == DESERT).unwrap_or(0);
         (b, robber)
+    }
+
+    /// B7 The Caravans on the beginner map (the oasis in the desert's place), from the crate's
+    /// copy of the shared map data.
+    pub fn caravans_beginner() -> Board {
+        static B: OnceLock<Board> = OnceLock::new();
+        B.get_or_init(|| {
+            let data: Value = serde_json::from_str(include_str!("../data/catan_maps.json"))
+                .expect("bundled map data is valid JSON");
+            Board::from_map(&data["maps"]["caravans"])
+                .expect("bundled caravans map is valid")
+                .0
+        })
+        .clone()
     }
 
     /// The board in the map format (hexes by coordinates, harbors by canonical edge name).

@@ -227,7 +227,13 @@ impl Catan {
                 self.next_thief();
             }
             EV_ROBBER_FLEES => {
-                if let Some(d) = (0..NH).find(|&h| self.board.terrain[h] == crate::board::DESERT) {
+                if self.rules.scenario.robber_may_leave_board() {
+                    // §B2.3: in Fishermen, Rivers and Caravans it goes beside the board until the
+                    // next 7 or Knight.
+                    self.robber = crate::ROBBER_OFF;
+                } else if let Some(d) =
+                    (0..NH).find(|&h| self.board.terrain[h] == crate::board::DESERT)
+                {
                     self.robber = d as u8;
                 }
                 self.finish_event();

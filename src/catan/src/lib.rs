@@ -57,6 +57,9 @@ use serde_json::Value;
 use std::sync::Arc;
 
 pub const MAX_PLAYERS: usize = 4;
+/// `robber` value while the robber stands beside the board (Fishermen and Caravans start it
+/// there; Robber Flees and D-03 put it there in those scenarios and in Rivers).
+pub const ROBBER_OFF: u8 = NONE;
 
 pub const KNIGHT: usize = 0;
 pub const VICTORY_POINT: usize = 1;
@@ -169,6 +172,14 @@ pub enum Phase {
     EventGive,
     /// B2 Tournament / Calm Sea / Plentiful Year: the player takes a resource from the bank.
     EventTake,
+    /// B7 camel vote (after the turn, D-53): the bidder bids wool cards.
+    CamelBidWool,
+    /// B7: the bidder bids grain cards.
+    CamelBidGrain,
+    /// B7 (D-51 step 2): a bidder declares a spot.
+    CamelDeclare,
+    /// B7 (D-51 step 5): the player whose turn ended picks the spot.
+    CamelPick,
 }
 
 /// Options read once from the configuration.
@@ -223,6 +234,23 @@ impl Scenario {
         }
     }
 
+    /// Points the scenario adds to the victory target (§B0: Caravans 12).
+    fn extra_target(self) -> i64 {
+        match self {
+            Scenario::Caravans => 2,
+            _ => 0,
+        }
+    }
+
+    /// Scenarios where the robber may stand beside the board (§B5.2, §B7.1, and Robber Flees in
+    /// §B2.3 for Fishermen, Rivers and Caravans).
+    pub fn robber_may_leave_board(self) -> bool {
+        matches!(
+            self,
+            Scenario::Fishermen | Scenario::Rivers | Scenario::Caravans
+        )
+    }
+
     /// How many action ids the scenario numbers from [`A_SCENARIO`].
     pub fn num_actions(self) -> u32 {
         match self {
@@ -241,7 +269,10 @@ impl Rules {
         Rules {
             players: c.players.clamp(1, MAX_PLAYERS),
             // The base target; each module raises it as the spec says (Harbormaster +1, §B3).
-            vp_to_win: (c.int("vp_to_win").clamp(1, 30) + c.bool("harbormaster") as i64) as u8,
+            vp_to_win: (c.int("vp_to_win").clamp(1, 30)
+                + c.bool("harbormaster") as i64
+                + Scenario::from_name(c.str("scenario")).extra_target())
+                as u8,
             turn_limit: c.int("turn_limit").clamp(1, 100_000) as u32,
             trades: c.str("player_trades") != "off",
             max_offers: c.int("trade_offers_per_turn").clamp(0, 50) as u8,
@@ -452,6 +483,9 @@ impl Catan {
         if self.harbormaster as usize == p {
             vp += 2;
         }
+        if let Some(c) = &self.caravans {
+            vp += c.bonus(self.settlements[p] | self.cities[p]);
+        }
         vp
     }
 
@@ -488,10 +522,29 @@ impl Catan {
             .fold(0u8, |m, p| m | (1 << p))
     }
 
+    /// The robber's hex as a one-bit mask over land hex ids; 0 while it stands beside the board
+    /// (a scenario's start or Robber Flees, see [`ROBBER_OFF`]).
+    #[inline]
+    pub(crate) fn robber_mask(&self) -> u32 {
+        if (self.robber as usize) < NH {
+            1u32 << self.robber
+        } else {
+            0
+        }
+    }
+
+    /// The robber's hex, or `None` while it stands beside the board.
+    pub fn robber_hex(&self) -> Option<usize> {
+        ((self.robber as usize) < NH).then_some(self.robber as usize)
+    }
+
     /// The hexes the robber may move to now, as a mask over land hex ids.
     pub fn robber_targets(&self) -> u32 {
         let all = (1u32 << NH) - 1;
-        let mut t = all & !(1u32 << self.robber);
+        let mut t = all & !self.robber_mask();
+        if let Some(c) = &self.caravans {
+            t &= !c.robber_excluded(self.robber);
+        }
         let prot = self.protected_players();
         if prot != 0 {
             let g = self.geo();
@@ -509,9 +562,15 @@ impl Catan {
             if t == 0 {
                 // §B1.2: no legal hex → the desert (even if the robber is already there); on a
                 // board without a desert the robber stays where it is (engine decision).
-                t = match (0..NH).find(|&h| self.board.terrain[h] == DESERT) {
-                    Some(d) => 1u32 << d,
-                    None => 1u32 << self.robber,
+                t = if let Some(c) = &self.caravans {
+                    // D-03: the caravans' fallback is beside the board (the `robber beside the
+                    // board` action, no hex) or, as an option, staying where it is.
+                    c.friendly_fallback(self.robber_mask())
+                } else {
+                    match (0..NH).find(|&h| self.board.terrain[h] == DESERT) {
+                        Some(d) => 1u32 << d,
+                        None => self.robber_mask(),
+                    }
                 };
             }
         }
@@ -674,11 +733,13 @@ impl Catan {
     }
 
     /// Longest trail of `p` that starts in the road edges `within` (a union of components).
+    /// B7: a road under a camel counts 2 (`double`).
     fn longest_in(&self, p: usize, within: u128) -> u8 {
         let roads = self.roads[p];
         if within == 0 {
             return 0;
         }
+        let double = self.caravans.as_ref().map_or(0, |c| c.camels);
         let g = self.geo();
         let own = self.settlements[p] | self.cities[p];
         let opp = self.occupied & !own;
@@ -694,10 +755,10 @@ impl Catan {
                 starts |= 1u64 << v;
             }
         }
-        let total = within.count_ones() as u8;
+        let total = (within.count_ones() + (within & double).count_ones()) as u8;
         let mut best = 0;
         for v in bits64(starts) {
-            best = best.max(trail(g, roads, opp, v, 0, true));
+            best = best.max(trail(g, roads, double, opp, v, 0, true));
             if best == total {
                 return best;
             }
@@ -707,7 +768,8 @@ impl Catan {
         while rest != 0 {
             let e = rest.trailing_zeros() as usize;
             let comp = flood(g, roads, 1u64 << g.edge_ends[e][0]);
-            best = best.max((comp & rest).count_ones() as u8);
+            best =
+                best.max(((comp & rest).count_ones() + (comp & rest & double).count_ones()) as u8);
             rest &= !comp;
         }
         best
@@ -751,7 +813,7 @@ impl Catan {
         let n = self.n();
         let mut owed = [[0u8; 5]; MAX_PLAYERS];
         let mut total = [0u32; 5];
-        let hexes = self.board.token_hexes[sum] & !(1u32 << self.robber);
+        let hexes = self.board.token_hexes[sum] & !self.robber_mask();
         for h in bits64(hexes as u64) {
             let t = self.board.terrain[h];
             if t == DESERT || t > 4 {
@@ -841,7 +903,10 @@ impl Catan {
     fn robber_victims(&self) -> u8 {
         let g = self.geo();
         let me = self.current as usize;
-        let corners = g.hex_corner_mask[self.robber as usize];
+        let Some(h) = self.robber_hex() else {
+            return 0;
+        };
+        let corners = g.hex_corner_mask[h];
         let mut mask = 0u8;
         for p in 0..self.n() {
             if p != me && (self.settlements[p] | self.cities[p]) & corners != 0 {
@@ -944,6 +1009,10 @@ impl Catan {
     fn check_win(&mut self) {
         match self.phase {
             Phase::SetupSettlement | Phase::SetupRoad | Phase::GameOver => {}
+            // B7 (D-53): the vote comes after the turn; points won in it count at each player's
+            // own next turn (G-2).
+            Phase::CamelBidWool | Phase::CamelBidGrain | Phase::CamelDeclare | Phase::CamelPick => {
+            }
             _ => {
                 let p = self.current as usize;
                 if self.vp(p) >= self.rules.vp_to_win as u32 {
@@ -1002,8 +1071,12 @@ impl Catan {
                     && self.hand[self.discarder()][(a - A_DISCARD) as usize] > 0
             }
             Phase::MoveRobber => {
-                (A_ROBBER..A_ROBBER + NH as u32).contains(&a)
-                    && self.robber_targets() & (1 << (a - A_ROBBER)) != 0
+                ((A_ROBBER..A_ROBBER + NH as u32).contains(&a)
+                    && self.robber_targets() & (1 << (a - A_ROBBER)) != 0)
+                    || (a == caravans::A_ROBBER_OFF && self.robber_off_legal())
+            }
+            Phase::CamelBidWool | Phase::CamelBidGrain | Phase::CamelDeclare | Phase::CamelPick => {
+                self.caravans_is_legal(a)
             }
             Phase::ChooseVictim => {
                 (A_STEAL..A_STEAL + MAX_PLAYERS as u32).contains(&a)
@@ -1156,6 +1229,12 @@ impl Catan {
                 for h in bits64(self.robber_targets() as u64) {
                     out.push(A_ROBBER + h as u32);
                 }
+                if self.robber_off_legal() {
+                    out.push(caravans::A_ROBBER_OFF);
+                }
+            }
+            Phase::CamelBidWool | Phase::CamelBidGrain | Phase::CamelDeclare | Phase::CamelPick => {
+                self.caravans_legal(out)
             }
             Phase::ChooseVictim => {
                 let m = self.victims();
@@ -1326,6 +1405,14 @@ impl Catan {
                     self.phase = Phase::MoveRobber;
                 }
             }
+            Phase::MoveRobber if a == caravans::A_ROBBER_OFF => {
+                // D-03: beside the board; nobody to steal from.
+                self.robber = ROBBER_OFF;
+                self.end_robber();
+            }
+            Phase::CamelBidWool | Phase::CamelBidGrain | Phase::CamelDeclare | Phase::CamelPick => {
+                self.caravans_apply(a)
+            }
             Phase::MoveRobber => {
                 self.robber = (a - A_ROBBER) as u8;
                 self.thief = p as u8;
@@ -1424,6 +1511,7 @@ impl Catan {
                     let v = (a - A_SETTLE) as usize;
                     self.pay(p, &COST_SETTLEMENT);
                     self.place_settlement(p, v);
+                    self.caravans_built();
                     // A settlement may break opponents' roads (spec §A8).
                     let mut changed = false;
                     for q in 0..self.n() {
@@ -1451,9 +1539,14 @@ impl Catan {
                     self.pay(p, &COST_CITY);
                     self.settlements[p] &= !(1u64 << v);
                     self.cities[p] |= 1u64 << v;
+                    self.caravans_built();
                     self.update_harbormaster();
                 } else if a == A_END {
-                    self.end_turn();
+                    if self.caravans.is_some() {
+                        self.caravans_end_turn();
+                    } else {
+                        self.end_turn();
+                    }
                 } else if a == A_REPAIR {
                     self.pay(p, &COST_REPAIR);
                     self.damaged[p] = NONE;
@@ -1468,7 +1561,11 @@ impl Catan {
                     match k {
                         KNIGHT => {
                             self.update_largest_army(p);
-                            self.phase = Phase::MoveRobber;
+                            if self.knight_skips_robber() {
+                                self.end_robber();
+                            } else {
+                                self.phase = Phase::MoveRobber;
+                            }
                         }
                         ROAD_BUILDING => {
                             self.free_roads = 2;
@@ -1564,7 +1661,16 @@ fn flood(g: &Geometry, roads: u128, start: u64) -> u128 {
 }
 
 /// Longest trail from `v` using unused edges of `roads`; `opp` vertices cannot be passed through.
-fn trail(g: &Geometry, roads: u128, opp: u64, v: usize, used: u128, start: bool) -> u8 {
+/// Edges in `double` count 2 (B7 camels; 0 otherwise).
+fn trail(
+    g: &Geometry,
+    roads: u128,
+    double: u128,
+    opp: u64,
+    v: usize,
+    used: u128,
+    start: bool,
+) -> u8 {
     if !start && opp & (1u64 << v) != 0 {
         return 0;
     }
@@ -1575,7 +1681,9 @@ fn trail(g: &Geometry, roads: u128, opp: u64, v: usize, used: u128, start: bool)
         avail &= avail - 1;
         let [a, b] = g.edge_ends[e];
         let w = (a ^ b ^ v as u8) as usize;
-        let l = 1 + trail(g, roads, opp, w, used | (1u128 << e), false);
+        let l = 1
+            + ((double >> e) & 1) as u8
+            + trail(g, roads, double, opp, w, used | (1u128 << e), false);
         best = best.max(l);
     }
     best
@@ -1667,7 +1775,34 @@ fn option_specs() -> Vec<OptionSpec> {
             "scenario",
             "none",
             &["none", "fishermen", "rivers", "caravans", "barbarian_attack", "traders_barbarians"],
-            "Traders & Barbarians scenario (one at a time, spec B0): B5 fishermen, B6 rivers, B7 caravans, B8 barbarian_attack, B9 traders_barbarians (none of them implemented yet: any value but 'none' is refused).",
+            "Traders & Barbarians scenario (one at a time, spec B0): B5 fishermen, B6 rivers, B7 caravans, B8 barbarian_attack, B9 traders_barbarians (implemented: caravans; the others are refused as not yet implemented).",
+        ),
+        OptionSpec::bool(
+            "camel_per_build",
+            false,
+            "B7 Caravans, D-50: one camel (one vote) per settlement or city built in the turn instead of one per turn with a build.",
+        ),
+        OptionSpec::choice(
+            "caravans_oasis_arrows",
+            "random",
+            &["random", "N_SE_SW", "NE_S_NW"],
+            "B7 Caravans, D-54: the oasis corners carrying the three arrows; 'random' draws one of the two orientations from the seed (a map's 'oasis_arrows' overrides this).",
+        ),
+        OptionSpec::bool(
+            "caravans_knight_brings_robber",
+            true,
+            "B7 Caravans, D-56: a Knight played while the robber is beside the board brings it onto the board (false: the Knight moves no robber and steals nothing).",
+        ),
+        OptionSpec::bool(
+            "caravans_robber_on_oasis",
+            false,
+            "B7 Caravans, D-56: after its entry the robber may be moved onto the oasis (default: never; its entry never goes there).",
+        ),
+        OptionSpec::choice(
+            "caravans_friendly_robber_fallback",
+            "beside_board",
+            &["beside_board", "stay"],
+            "B7 Caravans with Friendly Robber, D-03: with no legal hex the robber goes beside the board, or stays where it is.",
         ),
     ]
 }
@@ -1675,6 +1810,12 @@ fn option_specs() -> Vec<OptionSpec> {
 /// Refuse module options that are not implemented yet or may not be combined (spec Part B).
 pub(crate) fn check_modules(c: &Config) -> Result<(), GameError> {
     if c.bool("catan_for_two") {
+        if c.str("scenario") == "caravans" {
+            return Err(GameError::bad_option(
+                "catan_for_two",
+                "B7 The Caravans with B4 Catan for Two (§B7.6) is not yet implemented",
+            ));
+        }
         return Err(GameError::bad_option(
             "catan_for_two",
             "Traders & Barbarians module B4 Catan for Two is not yet implemented",
@@ -1682,9 +1823,9 @@ pub(crate) fn check_modules(c: &Config) -> Result<(), GameError> {
     }
     let module = match c.str("scenario") {
         "none" => return Ok(()),
+        "caravans" => "B7 The Caravans",
         "fishermen" => "B5 The Fishermen of Catan",
         "rivers" => "B6 The Rivers of Catan",
-        "caravans" => "B7 The Caravans",
         "barbarian_attack" => "B8 Barbarian Attack",
         "traders_barbarians" => "B9 Traders & Barbarians",
         other => {
@@ -1717,7 +1858,16 @@ impl Game for Catan {
         check_modules(config)?;
         let rules = Rules::from_config(config);
         let mut rng = GameRng::new(seed);
+        let caravans_on = rules.scenario == Scenario::Caravans;
         let (board, robber) = match config.value("map") {
+            Value::Null if caravans_on => match config.str("board") {
+                "beginner" => (Board::caravans_beginner(), 0),
+                _ => Board::random_with_centre(
+                    &mut rng,
+                    config.str("token_mode") != "random_no_adjacent_red",
+                    Some(board::OASIS),
+                ),
+            },
             Value::Null => match config.str("board") {
                 "beginner" => {
                     let b = Board::beginner();
@@ -1746,6 +1896,34 @@ impl Game for Catan {
                     format!("expected null, a map object or a file path, got {other}"),
                 ))
             }
+        };
+        // B7: the oasis arrows (public, drawn with the board, D-54); robber beside the board.
+        let caravans = if caravans_on {
+            let map = match config.value("map") {
+                Value::Object(_) => Some(config.value("map").clone()),
+                Value::String(path) => std::fs::read_to_string(path)
+                    .ok()
+                    .and_then(|t| serde_json::from_str(&t).ok()),
+                _ => None,
+            };
+            let o = caravans::orientation_for(config, map.as_ref(), &mut rng)?;
+            let opts = caravans::Opts::from_config(config);
+            let st = caravans::State::new(&board, o, opts)
+                .map_err(|e| GameError::bad_option("map", e))?;
+            Some(Box::new(st))
+        } else {
+            if (0..NH).any(|h| board.terrain[h] == board::OASIS) {
+                return Err(GameError::bad_option(
+                    "map",
+                    "an oasis hex belongs to the caravans scenario",
+                ));
+            }
+            None
+        };
+        let robber = if caravans_on {
+            ROBBER_OFF as usize
+        } else {
+            robber
         };
         let start = rng.below(rules.players as u32) as u8;
         let mut g = Catan {
@@ -1782,7 +1960,7 @@ impl Game for Catan {
             two: None,
             fishermen: None,
             rivers: None,
-            caravans: None,
+            caravans,
             barbarian_attack: None,
             traders: None,
             know_lo: [[[0; 5]; MAX_PLAYERS]; MAX_PLAYERS],
@@ -1839,6 +2017,9 @@ impl Game for Catan {
                 Turn::Player(self.event_actor())
             }
             Phase::ChooseVictim => Turn::Player(self.thief as usize),
+            Phase::CamelBidWool | Phase::CamelBidGrain | Phase::CamelDeclare => {
+                Turn::Player(self.caravans_actor())
+            }
             _ => Turn::Player(self.current as usize),
         }
     }
@@ -1915,6 +2096,11 @@ impl Game for Catan {
 
     fn observation_tensor_len(&self) -> usize {
         observe::TENSOR_LEN
+            + if self.caravans.is_some() {
+                caravans::TENSOR_LEN
+            } else {
+                0
+            }
     }
 
     fn observation_tensor(&self, seat: usize, out: &mut [f32]) {
@@ -1949,7 +2135,12 @@ impl Game for Catan {
             per_turn += 1 + n * n + 3 * n + 2 * n + (n * n + 2 * n) + 1;
         }
         // Whole game: set-up, every piece once, every development card bought (2 actions).
-        let global = 4 * n + n * (15 + 5 + 4) + 50;
+        let mut global = 4 * n + n * (15 + 5 + 4) + 50;
+        if self.caravans.is_some() {
+            // B7: at most 22 camels, each voted with two bids and a declaration per seat and a
+            // pick; a Knight or 7 may also put the robber beside the board.
+            global += caravans::CAMELS as u64 * (3 * n + 1);
+        }
         global + self.rules.turn_limit as u64 * per_turn
     }
 
@@ -1996,7 +2187,7 @@ mod tests {
                     let own = g.settlements[p] | g.cities[p];
                     let opp = g.occupied & !own;
                     let brute = bits64(g.road_verts[p])
-                        .map(|v| trail(g0, g.roads[p], opp, v, 0, true))
+                        .map(|v| trail(g0, g.roads[p], 0, opp, v, 0, true))
                         .max()
                         .unwrap_or(0);
                     assert_eq!(g.longest_road_of(p), brute);

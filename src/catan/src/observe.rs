@@ -27,6 +27,10 @@ pub fn phase_name(p: Phase) -> &'static str {
         Phase::Earthquake => "earthquake",
         Phase::EventGive => "event_give",
         Phase::EventTake => "event_take",
+        Phase::CamelBidWool => "camel_bid_wool",
+        Phase::CamelBidGrain => "camel_bid_grain",
+        Phase::CamelDeclare => "camel_declare",
+        Phase::CamelPick => "camel_pick",
     }
 }
 
@@ -80,6 +84,9 @@ pub fn observation(g: &Catan, seat: usize) -> Value {
             if g.rules.friendly_robber {
                 v["protected_by_friendly_robber"] = json!(g.protected_players() & (1 << p) != 0);
             }
+            if let Some(c) = &g.caravans {
+                v["camel_bonus"] = json!(c.bonus(g.settlements[p] | g.cities[p]));
+            }
             if p == seat {
                 v["resources"] = json!(Resources::from_array(g.hand[p]));
                 v["development_cards"] = json!(DevCards::from_array(g.dev[p]));
@@ -105,7 +112,7 @@ pub fn observation(g: &Catan, seat: usize) -> Value {
         "truncated": g.truncated,
         "winner": seat_json(g.winner, n),
         "board": g.board.to_json(),
-        "robber": geo.hexes[g.robber as usize],
+        "robber": match g.robber_hex() { Some(h) => json!(geo.hexes[h]), None => Value::Null },
         "bank": Resources::from_array(g.bank),
         "development_deck_size": g.deck.iter().map(|&x| x as u32).sum::<u32>(),
         "rolled": g.rolled,
@@ -128,6 +135,9 @@ pub fn observation(g: &Catan, seat: usize) -> Value {
     });
     if g.rules.harbormaster {
         o["harbormaster"] = seat_json(g.harbormaster, n);
+    }
+    if g.caravans.is_some() {
+        o["caravans"] = crate::caravans::observation(g);
     }
     if g.rules.event_cards {
         use crate::events::*;
@@ -166,7 +176,8 @@ pub fn observation(g: &Catan, seat: usize) -> Value {
 /// Friendly Robber (4 × 3); B2 event cards: revealed since the rebuild per card type / copies
 /// (22), last card one-hot (22), event being resolved one-hot by kind (12), pending per slot (4),
 /// receivers left per slot (4), thief slot (4), damaged road per edge (72), damaged road per slot
-/// (4), cards before New Year / 31.
+/// (4), cards before New Year / 31. With B7 The Caravans the block of
+/// [`crate::caravans::TENSOR_LEN`] follows (see `caravans::tensor`).
 pub const TENSOR_LEN: usize = NH * 18
     + NV * 14
     + NE * 4
@@ -187,7 +198,7 @@ const EVENT_LEN: usize = 22 + 22 + 12 + 4 + 4 + 4 + NE + 4 + 1;
 
 pub fn tensor(g: &Catan, seat: usize, out: &mut [f32]) {
     out.fill(0.0);
-    if out.len() < TENSOR_LEN {
+    if out.len() < g.observation_tensor_len() {
         return;
     }
     let n = g.n();
@@ -200,7 +211,7 @@ pub fn tensor(g: &Catan, seat: usize, out: &mut [f32]) {
         if (2..=12).contains(&t) {
             out[o + 6 + t - 2] = 1.0;
         }
-        if g.robber as usize == h {
+        if g.robber_hex() == Some(h) {
             out[o + 17] = 1.0;
         }
         o += 18;
@@ -267,7 +278,10 @@ pub fn tensor(g: &Catan, seat: usize, out: &mut [f32]) {
     }
     out[o + 5] = g.deck.iter().map(|&x| x as f32).sum();
     o += 6;
-    out[o + phase_index(g.phase)] = 1.0;
+    // Module phases have their own one-hot in the module's block.
+    if phase_index(g.phase) < PHASES {
+        out[o + phase_index(g.phase)] = 1.0;
+    }
     o += PHASES;
     match g.turn() {
         Turn::Player(p) => out[o + slot(p)] = 1.0,
@@ -352,6 +366,9 @@ pub fn tensor(g: &Catan, seat: usize, out: &mut [f32]) {
     }
     o += EVENT_LEN;
     debug_assert_eq!(o, TENSOR_LEN);
+    if g.caravans.is_some() {
+        crate::caravans::tensor(g, seat, &mut out[o..]);
+    }
 }
 
 pub fn label(g: &Catan, a: Action) -> String {
@@ -423,6 +440,13 @@ pub fn label(g: &Catan, a: Action) -> String {
         format!("give {}", RESOURCES[(a - A_GIVE) as usize])
     } else if a == A_REPAIR {
         "repair road".into()
+    } else if let Some(l) = g
+        .caravans
+        .is_some()
+        .then(|| crate::caravans::label(a))
+        .flatten()
+    {
+        l
     } else {
         format!("action {a}")
     }
@@ -600,9 +624,9 @@ pub fn render(g: &Catan) -> String {
         s.push_str(&" ".repeat((r.unsigned_abs() * 6) as usize));
         for q in -2..=2i32 {
             if let Some(h) = geo.hex_id(q, r) {
-                let t = TERRAINS[(g.board.terrain[h] as usize).min(5)];
+                let t = TERRAINS[(g.board.terrain[h] as usize).min(TERRAINS.len() - 1)];
                 let tok = g.board.token[h];
-                let robber = if g.robber as usize == h { "*" } else { " " };
+                let robber = if g.robber_hex() == Some(h) { "*" } else { " " };
                 s.push_str(&format!(
                     "{:>9}{:<2}{} ",
                     &t[..t.len().min(9)],
@@ -678,6 +702,19 @@ pub fn render(g: &Catan) -> String {
             (0..n).map(|p| g.harbor_points(p)).collect::<Vec<_>>()
         ));
     }
+    if let Some(c) = &g.caravans {
+        let (l, k) = c.spots();
+        s.push_str(&format!(
+            "caravans: oasis {}, arrows {:?}, robber {}, camels [{}] ({} left), heads {:?}, spots [{}]\n",
+            geo.hex_name(c.oasis as usize),
+            crate::caravans::arrow_names(c.orientation),
+            g.robber_hex().map_or("beside the board".to_string(), |h| geo.hex_name(h)),
+            bits128(c.camels).map(|e| geo.edge_name(e)).collect::<Vec<_>>().join(" "),
+            c.supply(),
+            c.heads.iter().map(|&h| if h == NONE { "-".to_string() } else { geo.vertex_name(h as usize) }).collect::<Vec<_>>(),
+            l[..k].iter().map(|&x| crate::caravans::spot_label(x)).collect::<Vec<_>>().join(", "),
+        ));
+    }
     if g.phase == Phase::GameOver {
         s.push_str(&format!(
             "game over: winners {:?}{}\n",
@@ -712,17 +749,19 @@ pub fn evaluate(g: &Catan, seat: usize) -> f64 {
         };
         let mut prod = 0u32;
         let geo = g.geo();
-        let blocked_corners = geo.hex_corner_mask[g.robber as usize];
+        // The robber beside the board (B5/B7) blocks nothing.
+        let rh = g.robber_hex().unwrap_or(0);
+        let blocked_corners = g.robber_hex().map_or(0, |h| geo.hex_corner_mask[h]);
         for v in bits64(g.settlements[p]) {
             prod += g.board.vertex_pips(v);
             if blocked_corners & (1u64 << v) != 0 {
-                prod -= pips(g.board.token[g.robber as usize]);
+                prod -= pips(g.board.token[rh]);
             }
         }
         for v in bits64(g.cities[p]) {
             prod += 2 * g.board.vertex_pips(v);
             if blocked_corners & (1u64 << v) != 0 {
-                prod -= 2 * pips(g.board.token[g.robber as usize]);
+                prod -= 2 * pips(g.board.token[rh]);
             }
         }
         x += prod as f64 / 12.0;

@@ -193,7 +193,8 @@ pub struct Position {
     pub config: Config,
     /// The board in the map format (hexes and harbors).
     pub board: Value,
-    pub robber: (i32, i32),
+    /// The robber's hex; `null` while it stands beside the board (Fishermen, Rivers, Caravans).
+    pub robber: Option<(i32, i32)>,
     pub phase: Phase,
     pub current_player: usize,
     pub start_player: usize,
@@ -228,6 +229,9 @@ pub struct Position {
     /// B2 event cards.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub events: Option<EventsPos>,
+    /// B7 The Caravans.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub caravans: Option<crate::caravans::CaravansPos>,
     /// The stealing player when not the player to move (B2 Trade Advantage / Conflict).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub thief: Option<usize>,
@@ -350,7 +354,7 @@ impl From<Catan> for Position {
             version: POSITION_VERSION,
             config: (*g.config).clone(),
             board: g.board.to_json(),
-            robber: geo.hexes[(g.robber as usize).min(NH - 1)],
+            robber: g.robber_hex().map(|h| geo.hexes[h]),
             phase: g.phase,
             current_player: g.current as usize,
             start_player: g.start_player as usize,
@@ -370,6 +374,10 @@ impl From<Catan> for Position {
             victim: (g.phase == Phase::Steal).then_some(g.victim as usize),
             thief: (matches!(g.phase, Phase::Steal | Phase::ChooseVictim) && g.thief != g.current)
                 .then_some(g.thief as usize),
+            caravans: g
+                .caravans
+                .as_ref()
+                .map(|c| crate::caravans::CaravansPos::from_state(c, g.phase, n)),
             events: g.rules.event_cards.then(|| {
                 let mask = |m: u8| (0..n).filter(|&q| m & (1 << q) != 0).collect::<Vec<_>>();
                 EventsPos {
@@ -445,10 +453,18 @@ impl TryFrom<Position> for Catan {
         let geo = board.geo;
         let vid = |x: &(i32, i32, String)| vid(geo, x);
         let eid = |x: &(i32, i32, String)| eid(geo, x);
-        let robber = geo.hex_id(pos.robber.0, pos.robber.1).ok_or(format!(
-            "robber ({},{}) is not on a land hex",
-            pos.robber.0, pos.robber.1
-        ))?;
+        let robber = match pos.robber {
+            Some((q, r)) => geo
+                .hex_id(q, r)
+                .ok_or(format!("robber ({q},{r}) is not on a land hex"))?,
+            None if rules.scenario.robber_may_leave_board() => crate::ROBBER_OFF as usize,
+            None => {
+                return Err(
+                    "robber: a hex [q, r] is needed (only the fishermen, rivers and caravans scenarios put it beside the board)"
+                        .into(),
+                )
+            }
+        };
         let seat = |x: usize, what: &str| -> Result<u8, String> {
             if x < n {
                 Ok(x as u8)
@@ -620,6 +636,22 @@ impl TryFrom<Position> for Catan {
             Some(x) => seat(x, "thief")?,
             None => g.current,
         };
+        // B7: the caravans (before the road lengths are derived: camels double roads).
+        match (&pos.caravans, rules.scenario == crate::Scenario::Caravans) {
+            (Some(cp), true) => {
+                let opts = crate::caravans::Opts::from_config(&pos.config);
+                g.caravans = Some(Box::new(cp.to_state(&g.board, opts, n)?));
+            }
+            (None, true) => {
+                let opts = crate::caravans::Opts::from_config(&pos.config);
+                let st = crate::caravans::State::new(&g.board, 0, opts)?;
+                g.caravans = Some(Box::new(st));
+            }
+            (Some(_), false) => {
+                return Err("caravans state given but the scenario is not caravans".into())
+            }
+            (None, false) => {}
+        }
         for (p, pl) in pos.players.iter().enumerate() {
             if let Some(x) = &pl.damaged_road {
                 g.damaged[p] = eid(x).map_err(|e| format!("player {p} damaged_road: {e}"))? as u8;
@@ -685,7 +717,10 @@ pub fn validate(g: &Catan) -> Result<(), String> {
     }
     crate::check_modules(&g.config).map_err(|e| e.to_string())?;
     validate_events(g)?;
-    if g.robber as usize >= NH {
+    crate::caravans::validate(g)?;
+    if g.robber as usize >= NH
+        && !(g.robber == crate::ROBBER_OFF && g.rules.scenario.robber_may_leave_board())
+    {
         return Err("robber is off the board".into());
     }
     let vmask = geo.buildable;
