@@ -99,6 +99,9 @@ pub enum Class {
     Production { good: Good, small: bool },
     /// A violet (beige) building.
     Violet,
+    /// Expansion II jeweler: a pink (production-like) building that makes no goods (rules §9.2,
+    /// N4); the guild hall counts it by the option `jeweler_guild_hall_value`.
+    Pink,
 }
 
 /// Every building kind. The base game has 23; the expansions will append kinds here.
@@ -143,6 +146,16 @@ pub enum Building {
     UnionHall,
     Cloister,
     Statue,
+    // Expansion II "The Nobles" (rules §9.5), appended after Expansion I.
+    LandOffice,
+    Chapel,
+    HuntingLodge,
+    #[serde(alias = "zoning_office")]
+    ConstructionOffice,
+    RoyalSupplier,
+    Villa,
+    Jeweler,
+    RoyalGarden,
 }
 
 /// One row of the building chart.
@@ -164,8 +177,12 @@ pub struct BuildingData {
 
 /// Building kinds of the base game (indices 0..23); the Expansion I kinds follow.
 pub const BASE_BUILDINGS: usize = 23;
-/// Every building kind (base + Expansion I).
-pub const NUM_BUILDINGS: usize = 37;
+/// Building kinds up to Expansion I (the Expansion I action and tensor blocks keep this size).
+pub const X_BUILDINGS: usize = 37;
+/// Every building kind (base + Expansion I + Expansion II).
+pub const NUM_BUILDINGS: usize = 45;
+/// Expansion II kinds (indices 37..45).
+pub const NOBLE_KINDS: usize = NUM_BUILDINGS - X_BUILDINGS;
 
 /// Expansion I draft slots (rules §8.2): (cost, slots).
 pub const DRAFT_SLOTS: [(u8, u8); 10] = [
@@ -521,6 +538,82 @@ pub const BUILDINGS: [BuildingData; NUM_BUILDINGS] = [
     ),
     row(Building::Cloister, "cloister", 10, 4, 4, 1, true, 1, 1, V),
     row(Building::Statue, "statue", 10, 8, 4, 0, true, 1, 1, V),
+    // Expansion II (rules §9.5, data/puerto_rico_buildings.md); 2 players one copy each, the
+    // jeweler 2 (N7, a guess the spec flags as unsupported).
+    row(
+        Building::LandOffice,
+        "land_office",
+        2,
+        1,
+        1,
+        1,
+        false,
+        2,
+        1,
+        V,
+    ),
+    row(Building::Chapel, "chapel", 3, 1, 1, 1, false, 2, 1, V),
+    row(
+        Building::HuntingLodge,
+        "hunting_lodge",
+        4,
+        2,
+        2,
+        1,
+        false,
+        2,
+        1,
+        V,
+    ),
+    row(
+        Building::ConstructionOffice,
+        "construction_office",
+        5,
+        2,
+        2,
+        1,
+        false,
+        2,
+        1,
+        V,
+    ),
+    row(
+        Building::RoyalSupplier,
+        "royal_supplier",
+        6,
+        2,
+        2,
+        1,
+        false,
+        2,
+        1,
+        V,
+    ),
+    row(Building::Villa, "villa", 7, 3, 3, 1, false, 2, 1, V),
+    row(
+        Building::Jeweler,
+        "jeweler",
+        8,
+        3,
+        3,
+        1,
+        false,
+        2,
+        2,
+        Class::Pink,
+    ),
+    row(
+        Building::RoyalGarden,
+        "royal_garden",
+        10,
+        4,
+        4,
+        1,
+        true,
+        1,
+        1,
+        V,
+    ),
 ];
 
 /// City spaces per building kind (1 small, 2 large), for fast sums.

@@ -12,12 +12,17 @@
 
 pub mod data;
 pub mod format;
+pub mod nobles;
 pub mod state;
 
 use data::*;
 use format::*;
 use meeple_core::{
     Action, Config, Game, GameError, GameInfo, GameRng, OptionSpec, RuleError, Turn,
+};
+pub use nobles::{
+    Nobles, BM_COLONIST_N, BM_NOBLE, BUILD_N, DRAFT_N, GUEST_N, GUEST_NOBLE, LAND_BUY, NOBLE_PLACE,
+    NUM_ACTIONS_N, PLACE_N, REMOVE, SUPPLY, TAKE_NOBLE,
 };
 use serde_json::{json, Value};
 pub use state::*;
@@ -30,7 +35,11 @@ pub type PuertoRicoGame = PuertoRico;
 
 /// Steps of the base game (the base tensor's one-hot); Expansion I steps follow.
 const STEPS: usize = 17;
-const ALL_STEPS: usize = 24;
+/// Expansion I steps (its tensor block's one-hot).
+const X_STEPS: usize = 7;
+/// Expansion II steps (its tensor block's one-hot).
+const N_STEPS: usize = 6;
+const ALL_STEPS: usize = STEPS + X_STEPS + N_STEPS;
 const STEP_NAMES: [&str; ALL_STEPS] = [
     "choose_role",
     "hacienda",
@@ -56,11 +65,19 @@ const STEP_NAMES: [&str; ALL_STEPS] = [
     "black_market_vp",
     "small_wharf",
     "guest_house",
+    "ship_noble",
+    "land_office",
+    "land_office_draw",
+    "land_office_forest",
+    "hunting_lodge",
+    "royal_supplier",
 ];
 
 fn step_index(s: Step) -> usize {
     s as usize
 }
+
+const X_STEPS_END: usize = STEPS + X_STEPS;
 
 /// Length of the global block of the observation tensor.
 const GLOBAL_LEN: usize = STEPS
@@ -80,12 +97,11 @@ const GLOBAL_LEN: usize = STEPS
 const PLAYER_LEN: usize = 4 + NUM_GOODS + 2 * NUM_TILES + 2 * BASE_BUILDINGS + 2;
 /// Total length of the observation tensor (same for every player count) without Expansion I.
 pub const TENSOR_LEN: usize = GLOBAL_LEN + MAX_PLAYERS * PLAYER_LEN;
-const NEW_KINDS: usize = NUM_BUILDINGS - BASE_BUILDINGS;
+const NEW_KINDS: usize = X_BUILDINGS - BASE_BUILDINGS;
 /// Expansion I block, global part: step one-hot (7), building supply (14), building set bits
 /// (37), pending building one-hot (37), black-market cut, library doubled, kept barrels (5),
 /// craftsman received (5), observer's small wharf used, guest window open.
-const X_GLOBAL_LEN: usize =
-    (ALL_STEPS - STEPS) + NEW_KINDS + 2 * NUM_BUILDINGS + 2 + 2 * NUM_GOODS + 2;
+const X_GLOBAL_LEN: usize = X_STEPS + NEW_KINDS + 2 * X_BUILDINGS + 2 + 2 * NUM_GOODS + 2;
 /// Expansion I block, per player: owned (14), colonists (14), forests by kind (5).
 const X_PLAYER_LEN: usize = 2 * NEW_KINDS + NUM_GOODS;
 /// Tensor length with Expansion I.
@@ -93,6 +109,28 @@ pub const TENSOR_LEN_X: usize = TENSOR_LEN + X_GLOBAL_LEN + MAX_PLAYERS * X_PLAY
 /// Extra tensor entries with `forest_source = tiles_2004` (E8): the forest supply and each
 /// player's forest tiles.
 pub const E8_LEN: usize = 1 + MAX_PLAYERS;
+/// Expansion II block, global part: step one-hot (6), noble supply, nobles on the ship, the
+/// observer's land office used, sale made, royal-supplier kinds (5), Expansion II building
+/// supply (8), pending Expansion II building one-hot (8).
+const N_GLOBAL_LEN: usize = N_STEPS + 4 + NUM_GOODS + 2 * NOBLE_KINDS;
+/// Expansion II block, per player: nobles owned, nobles on the 4 function buildings, Expansion
+/// II buildings owned (8) and their people (8).
+const N_PLAYER_LEN: usize = 1 + nobles::FUNCTIONS + 2 * NOBLE_KINDS;
+/// Extra tensor entries with `nobles` (after the Expansion I and E8 blocks, when present).
+pub const N_LEN: usize = N_GLOBAL_LEN + MAX_PLAYERS * N_PLAYER_LEN;
+
+/// Option names whose values differ from their defaults only make sense with Expansion II.
+const N_OPTIONS: [&str; 9] = [
+    "nobles_buildings",
+    "noble_from_ship",
+    "colonists_unlimited_with_nobles",
+    "jeweler_guild_hall_value",
+    "land_office_sell_forest",
+    "jeweler_cap",
+    "villa_jeweler_exclusive",
+    "land_office_trader_privilege",
+    "noble_vp_and_fortress",
+];
 
 /// Option names whose values differ from their defaults only make sense with Expansion I.
 const X_OPTIONS: [&str; 11] = [
@@ -113,12 +151,22 @@ const X_OPTIONS: [&str; 11] = [
 pub fn check_options(config: &Config) -> Result<(), GameError> {
     static INFO: std::sync::OnceLock<GameInfo> = std::sync::OnceLock::new();
     let info = INFO.get_or_init(PuertoRico::info);
-    if config.bool("nobles") {
+    if !config.bool("nobles") {
+        for spec in info.options.iter() {
+            if N_OPTIONS.contains(&spec.name) && config.value(spec.name) != &spec.default {
+                return Err(GameError::bad_option(
+                    spec.name,
+                    "this option only applies with nobles = true (Expansion II)",
+                ));
+            }
+        }
+    } else if config.str("nobles_buildings") == "drafted"
+        && (!config.bool("new_buildings") || config.str("building_set") == "base")
+    {
         return Err(GameError::bad_option(
-            "nobles",
-            "Expansion II (the Nobles, rules §9, provisional) is not implemented yet: nobles on \
-             the colonist ship, the 8 Nobles buildings, the changed end trigger and the options \
-             N1-N9 are missing",
+            "nobles_buildings",
+            "drafted puts the Expansion II kinds into the Expansion I draft slots (N1): it needs \
+             new_buildings = true with building_set draft, random or fixed",
         ));
     }
     if !config.bool("new_buildings") {
@@ -198,7 +246,10 @@ impl PuertoRico {
     /// option `cloister_counts_quarries_forests`).
     pub fn score_of(&self, p: usize) -> u32 {
         let pl = self.player(p);
-        let s = pl.score();
+        let mut s = pl.score();
+        if self.nobles.is_some() {
+            s = (s as i64 + self.nobles_score(p)).max(0) as u32;
+        }
         if self.new_buildings
             && pl.occupied(Building::Cloister)
             && !self.config.bool("cloister_counts_quarries_forests")
@@ -316,11 +367,22 @@ impl PuertoRico {
                 Some(Role::Builder)
             }
             Step::GuestHouse => self.role.filter(|&r| r != Role::Mayor),
+            Step::ShipNoble => Some(Role::Mayor),
+            Step::LandOffice | Step::LandOfficeDraw | Step::LandOfficeForest => Some(Role::Trader),
+            Step::HuntingLodge => Some(Role::Settler),
+            Step::RoyalSupplier => Some(Role::Captain),
         };
+        if self.nobles.is_some() != self.config.bool("nobles") {
+            return Err("the nobles state must be present exactly with the option nobles".into());
+        }
+        if self.nobles.is_none() && (self.step as usize) >= STEPS + X_STEPS {
+            return Err("an Expansion II step in a game without nobles".into());
+        }
+        self.check_nobles()?;
         if self.new_buildings != self.config.bool("new_buildings") {
             return Err("new_buildings does not match the option new_buildings".into());
         }
-        if !self.new_buildings && !matches!(self.step as usize, 0..STEPS) {
+        if !self.new_buildings && matches!(self.step as usize, STEPS..X_STEPS_END) {
             return Err("an Expansion I step in a game without new_buildings".into());
         }
         if (self.step == Step::GuestHouse) != self.guest_after.is_some() {
@@ -367,6 +429,9 @@ impl PuertoRico {
                 return Err(format!("building_set lists {}", BUILDINGS[b].name));
             }
         }
+        if self.building_set >> X_BUILDINGS != 0 && !self.nobles_drafted() {
+            return Err("building_set lists Expansion II kinds, which are not drafted".into());
+        }
         if self.building_set >> NUM_BUILDINGS != 0 {
             return Err("building_set out of range".into());
         }
@@ -388,6 +453,8 @@ impl PuertoRico {
         let acted_limit = match self.step {
             Step::Refill => n + 1,
             Step::Draft => SET_SIZE as usize,
+            // One turn per piece handed out from the colonist ship.
+            Step::ShipNoble => 256,
             // The library's second settler tile is taken with acted == n.
             Step::Settle | Step::HaciendaForest if self.doubled => n + 1,
             _ => n,
@@ -404,12 +471,13 @@ impl PuertoRico {
         if self.no_load_turns as usize >= n && self.step == Step::Load {
             return Err("no_load_turns reached the player count during loading".into());
         }
-        if matches!(self.step, Step::Hospice | Step::HaciendaForest) != self.last_tile.is_some() {
+        let forest_choice = matches!(self.step, Step::HaciendaForest | Step::LandOfficeForest);
+        if (self.step == Step::Hospice || forest_choice) != self.last_tile.is_some() {
             return Err("last_tile must be set exactly during the hospice step".into());
         }
         if let Some(t) = self.last_tile {
             let pl = self.player(self.actor());
-            if self.step == Step::HaciendaForest {
+            if forest_choice {
                 if t as usize >= NUM_GOODS {
                     return Err(format!("hacienda tile {t} is not a plantation"));
                 }
@@ -532,7 +600,7 @@ impl PuertoRico {
             for g in 0..NUM_GOODS {
                 goods[g] += pl.goods.0[g] as u32;
             }
-            colonists += pl.colonists();
+            colonists += pl.colonists() - self.nobles_of(p).min(pl.colonists());
             vp += pl.vp as i64;
             if pl.doubloons > 1_000_000 {
                 return Err(format!(
@@ -556,7 +624,7 @@ impl PuertoRico {
             }
             plantations[g] +=
                 self.plantation_row.0[g] as u32 + self.deck.0[g] as u32 + self.discard.0[g] as u32;
-            if self.step == Step::HaciendaForest && self.last_tile == Some(g as u8) {
+            if forest_choice && self.last_tile == Some(g as u8) {
                 plantations[g] += 1;
             }
             if plantations[g] != s.plantations[g] as u32 {
@@ -582,7 +650,9 @@ impl PuertoRico {
         let total_colonists = s.colonist_supply as u32 + s.colonist_ship as u32;
         colonists += self.removed_colonists as u32;
         vp += self.removed_vp as i64;
-        if colonists != total_colonists {
+        let unlimited =
+            self.nobles.is_some() && self.config.bool("colonists_unlimited_with_nobles");
+        if colonists != total_colonists && !unlimited {
             return Err(format!(
                 "{colonists} colonists in the game, expected {total_colonists}"
             ));
@@ -595,7 +665,10 @@ impl PuertoRico {
         }
         for d in BUILDINGS.iter() {
             let i = d.kind as usize;
-            let in_game = if self.new_buildings {
+            let in_game = if i >= X_BUILDINGS {
+                self.noble_kind_added(i)
+                    || (self.nobles_drafted() && self.building_set & (1 << i) != 0)
+            } else if self.new_buildings {
                 d.class != Class::Violet || self.building_set & (1 << i) != 0
             } else {
                 i < BASE_BUILDINGS
@@ -646,6 +719,157 @@ impl PuertoRico {
                     STEP_NAMES[step_index(self.step)]
                 ));
             }
+        }
+        Ok(())
+    }
+
+    /// Labels of the Expansion II action ids.
+    fn nobles_label(&self, a: Action) -> String {
+        let bname = |i: Action| {
+            BUILDINGS
+                .get(X_BUILDINGS + i as usize)
+                .map(|d| d.name)
+                .unwrap_or("?")
+        };
+        match a {
+            _ if a < PLACE_N => format!("build {}", bname(a - BUILD_N)),
+            _ if a < DRAFT_N => format!("place {}", bname(a - PLACE_N)),
+            _ if a < BM_COLONIST_N => format!("draft {}", bname(a - DRAFT_N)),
+            _ if a < GUEST_N => format!("return colonist from {}", bname(a - BM_COLONIST_N)),
+            _ if a < NOBLE_PLACE => format!("guest to {}", bname(a - GUEST_N)),
+            _ if a < GUEST_NOBLE => format!("place noble {}", bname(a - NOBLE_PLACE)),
+            _ if a < BM_NOBLE => format!("guest noble to {}", bname(a - GUEST_NOBLE)),
+            _ if a < TAKE_NOBLE => {
+                let t = (a - BM_NOBLE) as usize;
+                if t >= NUM_TARGETS {
+                    "return noble from san_juan".into()
+                } else {
+                    format!("return noble from {}", Self::target_name(t))
+                }
+            }
+            TAKE_NOBLE => "take noble".into(),
+            LAND_BUY => "land office buy".into(),
+            _ if a < SUPPLY => {
+                let i = (a - REMOVE) as usize;
+                let k = GOOD_NAMES[i % NUM_GOODS];
+                match i / NUM_GOODS {
+                    0 => format!("remove empty {k}"),
+                    1 => format!("remove occupied {k}"),
+                    2 if i < 15 => format!("remove forest {k}"),
+                    _ => "remove forest tile".into(),
+                }
+            }
+            _ => format!(
+                "royal supplier {}",
+                GOOD_NAMES
+                    .get((a - SUPPLY) as usize)
+                    .copied()
+                    .unwrap_or("?")
+            ),
+        }
+    }
+
+    /// The Expansion II tensor block (`N_LEN` entries), if the expansion is on.
+    fn nobles_tensor(&self, seat: usize, w: &mut Writer) {
+        let Some(x) = self.nb() else { return };
+        let n = self.n();
+        let start = w.i;
+        let si = step_index(self.step);
+        w.one_hot(N_STEPS, si.checked_sub(STEPS + X_STEPS));
+        w.put(x.supply as f32);
+        w.put(x.ship as f32);
+        w.put(((x.land_office_used >> seat.min(7)) & 1) as f32);
+        w.put(x.sold as u8 as f32);
+        w.bits(NUM_GOODS, x.supplied as u32);
+        w.counts(&self.building_supply.0[X_BUILDINGS..]);
+        w.one_hot(
+            NOBLE_KINDS,
+            self.pending
+                .map(|b| b as usize)
+                .and_then(|b| b.checked_sub(X_BUILDINGS)),
+        );
+        for r in 0..MAX_PLAYERS {
+            if r >= n {
+                for _ in 0..N_PLAYER_LEN {
+                    w.put(0.0);
+                }
+                continue;
+            }
+            let p = (seat + r) % n;
+            let pl = self.player(p);
+            let np = x.of(p);
+            w.put(np.nobles as f32);
+            w.bits(nobles::FUNCTIONS, np.on as u32);
+            for b in X_BUILDINGS..NUM_BUILDINGS {
+                w.put((pl.buildings.0[b] > 0) as u8 as f32);
+            }
+            for b in X_BUILDINGS..NUM_BUILDINGS {
+                w.put(pl.buildings.colonists(b) as f32);
+            }
+        }
+        debug_assert_eq!(w.i - start, N_LEN);
+    }
+
+    /// Expansion II consistency: 20 nobles, each player's nobles among his people, nobles on
+    /// function buildings only where someone stands, step bookkeeping.
+    fn check_nobles(&self) -> Result<(), String> {
+        let Some(x) = self.nb() else { return Ok(()) };
+        let n = self.n();
+        if x.players.len() != n {
+            return Err(format!(
+                "nobles lists {} players, expected {n}",
+                x.players.len()
+            ));
+        }
+        let mut total = x.supply as u32 + x.ship as u32;
+        for p in 0..n {
+            let np = x.of(p);
+            let pl = self.player(p);
+            total += np.nobles as u32;
+            if np.nobles as u32 > pl.colonists() {
+                return Err(format!("player {p} owns more nobles than people"));
+            }
+            for f in 0..nobles::FUNCTIONS {
+                if (np.on >> f) & 1 == 1 && pl.buildings.colonists(X_BUILDINGS + f) == 0 {
+                    return Err(format!(
+                        "player {p}: a noble on an empty {}",
+                        BUILDINGS[X_BUILDINGS + f].name
+                    ));
+                }
+            }
+            if np.on >> nobles::FUNCTIONS != 0 || np.on.count_ones() > np.nobles as u32 {
+                return Err(format!("player {p}: more nobles on buildings than owned"));
+            }
+            // The free nobles stand among the people not on function buildings.
+            let (col, nob) = self.free_people(p);
+            let fn_people: u32 = (0..nobles::FUNCTIONS)
+                .map(|f| pl.buildings.colonists(X_BUILDINGS + f) as u32)
+                .sum();
+            if col + nob != pl.colonists() - fn_people {
+                return Err(format!(
+                    "player {p}: colonists on function buildings exceed his colonists"
+                ));
+            }
+        }
+        if total != nobles::NOBLES_TOTAL as u32 {
+            return Err(format!(
+                "{total} nobles in the game, expected {}",
+                nobles::NOBLES_TOTAL
+            ));
+        }
+        if self.step == Step::ShipNoble && (x.ship == 0 || self.colonist_ship == 0) {
+            return Err("ship_noble needs a noble and a colonist on the ship".into());
+        }
+        if x.sold != (self.step == Step::LandOffice)
+            && !matches!(self.step, Step::LandOfficeDraw | Step::LandOfficeForest)
+        {
+            return Err("nobles.sold must be set exactly during the land_office step".into());
+        }
+        if x.supplied != 0 && self.step != Step::RoyalSupplier {
+            return Err("nobles.supplied is only used during the royal_supplier step".into());
+        }
+        if (x.land_office_used as u32) >> n != 0 || x.supplied >= 32 {
+            return Err("nobles bit sets out of range".into());
         }
         Ok(())
     }
@@ -770,8 +994,76 @@ impl Game for PuertoRico {
                 OptionSpec::bool(
                     "nobles",
                     false,
-                    "Expansion II \"The Nobles\" (rules §9, PROVISIONAL: no official rules text \
-                     was read). Not implemented yet: refused.",
+                    "Expansion II \"The Nobles\" (rules §9), PROVISIONAL: no official rules text \
+                     was read; every mechanic rests on public implementations and tile texts. \
+                     Nobles on the colonist ship (one per refill), placing them like colonists, 1 \
+                     VP each at the end, the 8 Nobles kinds (land office, chapel, hunting lodge, \
+                     construction office, royal supplier, villa, jeweler, royal garden), and no \
+                     end when the colonists run out. Combines with new_buildings and every \
+                     player count (2 players: N7, unsupported by any source).",
+                ),
+                OptionSpec::choice(
+                    "nobles_buildings",
+                    "added",
+                    &["added", "drafted"],
+                    "Expansion II (N1, provisional): the Nobles kinds are added on top of the \
+                     chosen set, or drafted into the Expansion I cost slots (the jeweler is \
+                     always added; drafted needs new_buildings).",
+                ),
+                OptionSpec::choice(
+                    "noble_from_ship",
+                    "choice",
+                    &["choice", "mayor"],
+                    "Expansion II (N2, provisional): the player whose turn it is to take a piece \
+                     from the colonist ship chooses the noble or a colonist, or the mayor always \
+                     gets the noble.",
+                ),
+                OptionSpec::bool(
+                    "colonists_unlimited_with_nobles",
+                    false,
+                    "Expansion II (N3, provisional): an unlimited colonist supply; by default it \
+                     is finite and running out ends nothing.",
+                ),
+                OptionSpec::int(
+                    "jeweler_guild_hall_value",
+                    2,
+                    0,
+                    2,
+                    "Expansion II (N4, provisional): what an owned jeweler adds to an occupied \
+                     guild hall (2 as a large production building; 1 as one source).",
+                ),
+                OptionSpec::bool(
+                    "noble_vp_and_fortress",
+                    true,
+                    "Expansion II (N5, provisional): each noble scores 1 VP at the end and the \
+                     fortress counts nobles; false scores nothing for them and the fortress \
+                     counts colonists only.",
+                ),
+                OptionSpec::bool(
+                    "land_office_sell_forest",
+                    true,
+                    "Expansion II (N6, provisional): a noble on the land office may remove a \
+                     forest as well as a plantation.",
+                ),
+                OptionSpec::bool(
+                    "land_office_trader_privilege",
+                    false,
+                    "Expansion II (N8, provisional): the trader's privilege adds to his \
+                     land-office doubloon.",
+                ),
+                OptionSpec::int(
+                    "jeweler_cap",
+                    0,
+                    0,
+                    20,
+                    "Expansion II (N9, provisional): the jeweler pays at most this many doubloons \
+                     (0 = no cap).",
+                ),
+                OptionSpec::bool(
+                    "villa_jeweler_exclusive",
+                    false,
+                    "Expansion II (N9, provisional): villa and jeweler not in the same game (a \
+                     house rule): the jeweler is left out.",
                 ),
                 OptionSpec::int(
                     "max_rounds",
@@ -822,7 +1114,9 @@ impl Game for PuertoRico {
     }
 
     fn num_distinct_actions(&self) -> u32 {
-        if self.new_buildings {
+        if self.nobles.is_some() {
+            NUM_ACTIONS_N
+        } else if self.new_buildings {
             NUM_ACTIONS_X
         } else {
             NUM_ACTIONS
@@ -832,7 +1126,7 @@ impl Game for PuertoRico {
     fn turn(&self) -> Turn {
         match self.step {
             Step::GameOver => Turn::Terminal,
-            Step::HaciendaDraw | Step::Refill => Turn::Chance,
+            Step::HaciendaDraw | Step::Refill | Step::LandOfficeDraw => Turn::Chance,
             _ => Turn::Player(self.actor()),
         }
     }
@@ -919,6 +1213,9 @@ impl Game for PuertoRico {
             "last_building": self.last_building,
             "players": players,
         });
+        if let (Some(x), Value::Object(m)) = (self.nb(), &mut obs) {
+            m.insert("nobles".into(), json!(x));
+        }
         if self.new_buildings {
             if let Value::Object(m) = &mut obs {
                 m.insert("new_buildings".into(), json!(true));
@@ -957,11 +1254,12 @@ impl Game for PuertoRico {
     }
 
     fn observation_tensor_len(&self) -> usize {
-        if self.new_buildings {
+        let base = if self.new_buildings {
             TENSOR_LEN_X + self.tiles_2004() as usize * E8_LEN
         } else {
             TENSOR_LEN
-        }
+        };
+        base + self.nobles.is_some() as usize * N_LEN
     }
 
     fn observation_tensor(&self, seat: usize, out: &mut [f32]) {
@@ -1049,16 +1347,21 @@ impl Game for PuertoRico {
         }
         debug_assert_eq!(w.i, TENSOR_LEN);
         if !self.new_buildings {
-            return;
+            return self.nobles_tensor(seat, &mut w);
         }
         // Expansion I block.
         let si = step_index(self.step);
-        w.one_hot(ALL_STEPS - STEPS, si.checked_sub(STEPS));
-        w.counts(&self.building_supply.0[BASE_BUILDINGS..]);
-        for b in 0..NUM_BUILDINGS {
+        w.one_hot(X_STEPS, si.checked_sub(STEPS));
+        w.counts(&self.building_supply.0[BASE_BUILDINGS..X_BUILDINGS]);
+        for b in 0..X_BUILDINGS {
             w.put(((self.building_set >> b) & 1) as f32);
         }
-        w.one_hot(NUM_BUILDINGS, self.pending.map(|b| b as usize));
+        w.one_hot(
+            X_BUILDINGS,
+            self.pending
+                .map(|b| b as usize)
+                .filter(|&b| b < X_BUILDINGS),
+        );
         w.put(self.bm_cut as f32);
         w.put(self.doubled as u8 as f32);
         w.counts(&self.kept.0);
@@ -1073,10 +1376,10 @@ impl Game for PuertoRico {
                 continue;
             }
             let pl = self.player((seat + r) % n);
-            for b in BASE_BUILDINGS..NUM_BUILDINGS {
+            for b in BASE_BUILDINGS..X_BUILDINGS {
                 w.put((pl.buildings.0[b] > 0) as u8 as f32);
             }
-            for b in BASE_BUILDINGS..NUM_BUILDINGS {
+            for b in BASE_BUILDINGS..X_BUILDINGS {
                 w.put(pl.buildings.colonists(b) as f32);
             }
             w.counts(&pl.forests.0);
@@ -1094,6 +1397,7 @@ impl Game for PuertoRico {
                 w.put(t as f32);
             }
         }
+        self.nobles_tensor(seat, &mut w);
     }
 
     fn action_label(&self, a: Action) -> String {
@@ -1107,6 +1411,7 @@ impl Game for PuertoRico {
             HACIENDA_QUARRY => "hacienda quarry".into(),
             ACCEPT => match self.step {
                 Step::MayorPrivilege => "take privilege colonist".into(),
+                Step::ShipNoble => "take colonist".into(),
                 Step::Hospice => "hospice colonist".into(),
                 Step::University => "university colonist".into(),
                 Step::Produce => "produce".into(),
@@ -1141,10 +1446,11 @@ impl Game for PuertoRico {
             ),
             _ if a < FOREST => format!("draft {}", BUILDINGS[(a - DRAFT) as usize].name),
             _ if a < HACIENDA_FOREST => format!("forest {}", good(FOREST)),
+            HACIENDA_FOREST if self.step == Step::LandOfficeForest => "land office forest".into(),
             HACIENDA_FOREST => "hacienda forest".into(),
             _ if a < BM_GOOD => {
                 let t = (a - BM_COLONIST) as usize;
-                if t == NUM_TARGETS {
+                if t == X_TARGETS {
                     "return colonist from san_juan".into()
                 } else {
                     format!("return colonist from {}", Self::target_name(t))
@@ -1157,6 +1463,7 @@ impl Game for PuertoRico {
             _ if a < NUM_ACTIONS_X => {
                 format!("guest to {}", Self::target_name((a - GUEST) as usize))
             }
+            _ if a < NUM_ACTIONS_N => self.nobles_label(a),
             _ => format!("action {a}"),
         }
     }
@@ -1167,6 +1474,15 @@ impl Game for PuertoRico {
 
     fn max_game_length(&self) -> u64 {
         let n = self.n() as u64;
+        // Expansion II per round: a ship choice per piece (at most 256), a colour choice per
+        // placement is already one placement, land office (buy, draw, forest choice) and hunting
+        // lodge per player, royal supplier (5 goods and a pass) per player, 2 more black-market
+        // and guest-house moves per player.
+        let nobles = if self.nobles.is_some() {
+            256 + 14 * n
+        } else {
+            0
+        };
         if self.new_buildings {
             // Expansion I per round: guest-house windows (a pass per player at each role start
             // and after each build) and at most 2 moves per player, 3 black-market items and a
@@ -1175,9 +1491,9 @@ impl Game for PuertoRico {
             // storehouse keeps per player; plus the 17 draft picks once.
             let picks = if n == 2 { 6 } else { n };
             let extra = picks * n + 11 * n + 52;
-            (Self::round_bound(n) + extra) * self.max_rounds() + SET_SIZE as u64
+            (Self::round_bound(n) + extra + nobles) * self.max_rounds() + SET_SIZE as u64
         } else {
-            Self::round_bound(n) * self.max_rounds()
+            (Self::round_bound(n) + nobles) * self.max_rounds()
         }
     }
 
@@ -1227,6 +1543,9 @@ impl Game for PuertoRico {
             "colonists: supply {} ship {} | VP supply {} | quarries {}\n",
             self.colonist_supply, self.colonist_ship, self.vp_supply, self.quarries
         ));
+        if let Some(x) = self.nb() {
+            s.push_str(&format!("nobles: supply {} ship {}\n", x.supply, x.ship));
+        }
         s.push_str(&format!(
             "face-up: {} | deck {} | discard {}\n",
             counts(&self.plantation_row.0),
@@ -1276,6 +1595,14 @@ impl Game for PuertoRico {
             }
             if pl.forest_tiles > 0 {
                 island.push(format!("{}xforest tile", pl.forest_tiles));
+            }
+            if let Some(x) = self.nb() {
+                let np = x.of(p);
+                let on: Vec<&str> = (0..nobles::FUNCTIONS)
+                    .filter(|f| (np.on >> f) & 1 == 1)
+                    .map(|f| BUILDINGS[X_BUILDINGS + f].name)
+                    .collect();
+                island.push(format!("| nobles {} (on {})", np.nobles, on.join(" ")));
             }
             s.push_str(&format!(
                 "player {p}{}: {} doubloons, {} VP chips, score {}, san juan {}\n  island: {}\n  city: {}\n  goods: {}\n",

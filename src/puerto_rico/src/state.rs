@@ -35,6 +35,10 @@ pub const PLACE: Action = BUILD + BASE_BUILDINGS as Action;
 /// Mayor targets: base buildings 0..23, island tiles 23..29 (corn..coffee, quarry), Expansion I
 /// buildings 29..43. Ascending target order is the placement order.
 pub const BASE_TARGETS: usize = BASE_BUILDINGS + NUM_TILES;
+/// Targets up to Expansion I (the Expansion I action blocks keep this size; 43 = windrose there).
+pub const X_TARGETS: usize = X_BUILDINGS + NUM_TILES;
+/// Every target (Expansion II buildings 37..45 are targets 43..51); `NUM_TARGETS` also names the
+/// windrose where a target or the windrose is meant.
 pub const NUM_TARGETS: usize = NUM_BUILDINGS + NUM_TILES;
 // Mayor targets are kept in a u64 bit mask.
 const _: () = assert!(NUM_TARGETS <= 64);
@@ -59,17 +63,17 @@ pub const NUM_ACTIONS: Action = DRAW + 5;
 /// `BUILD_X + i`: build Expansion I building 23 + i.
 pub const BUILD_X: Action = NUM_ACTIONS;
 /// `PLACE_X + i`: place a colonist on Expansion I building 23 + i (target 29 + i).
-pub const PLACE_X: Action = BUILD_X + (NUM_BUILDINGS - BASE_BUILDINGS) as Action;
+pub const PLACE_X: Action = BUILD_X + (X_BUILDINGS - BASE_BUILDINGS) as Action;
 /// `DRAFT + b`: set-up draft: put building kind b into the game.
-pub const DRAFT: Action = PLACE_X + (NUM_BUILDINGS - BASE_BUILDINGS) as Action;
+pub const DRAFT: Action = PLACE_X + (X_BUILDINGS - BASE_BUILDINGS) as Action;
 /// `FOREST + k`: settler with an occupied forest house: take the face-up plantation k as a forest.
-pub const FOREST: Action = DRAFT + NUM_BUILDINGS as Action;
+pub const FOREST: Action = DRAFT + X_BUILDINGS as Action;
 /// Hacienda + forest house: place the drawn tile as a forest.
 pub const HACIENDA_FOREST: Action = FOREST + 5;
-/// `BM_COLONIST + t`: black market: return a colonist from target t (NUM_TARGETS = windrose).
+/// `BM_COLONIST + t`: black market: return a colonist from target t (X_TARGETS = windrose).
 pub const BM_COLONIST: Action = HACIENDA_FOREST + 1;
 /// `BM_GOOD + g`: black market: return one barrel of g.
-pub const BM_GOOD: Action = BM_COLONIST + NUM_TARGETS as Action + 1;
+pub const BM_GOOD: Action = BM_COLONIST + X_TARGETS as Action + 1;
 /// Black market: return one VP chip.
 pub const BM_VP: Action = BM_GOOD + 5;
 /// `TRADING_POST + g`: trader: sell one barrel of g to the supply through the trading post.
@@ -79,7 +83,7 @@ pub const SMALL_WHARF: Action = TRADING_POST + 5;
 /// `GUEST + t`: move one colonist from the guest house to an empty circle of target t.
 pub const GUEST: Action = SMALL_WHARF + 5;
 /// Actions with Expansion I.
-pub const NUM_ACTIONS_X: Action = GUEST + NUM_TARGETS as Action;
+pub const NUM_ACTIONS_X: Action = GUEST + X_TARGETS as Action;
 
 /// The building on target t, if t is a building target.
 #[inline]
@@ -106,8 +110,10 @@ pub fn building_target(b: usize) -> usize {
 pub fn build_id(b: usize) -> Action {
     if b < BASE_BUILDINGS {
         BUILD + b as Action
-    } else {
+    } else if b < X_BUILDINGS {
         BUILD_X + (b - BASE_BUILDINGS) as Action
+    } else {
+        crate::nobles::BUILD_N + (b - X_BUILDINGS) as Action
     }
 }
 /// The action id that places a colonist on target t.
@@ -115,8 +121,40 @@ pub fn build_id(b: usize) -> Action {
 pub fn place_id(t: usize) -> Action {
     if t < BASE_TARGETS {
         PLACE + t as Action
-    } else {
+    } else if t < X_TARGETS {
         PLACE_X + (t - BASE_TARGETS) as Action
+    } else {
+        crate::nobles::PLACE_N + (t - X_TARGETS) as Action
+    }
+}
+/// The action id that returns a colonist from target t (or the windrose, `NUM_TARGETS`) to the
+/// black market.
+#[inline]
+pub fn bm_colonist_id(t: usize) -> Action {
+    if t < X_TARGETS {
+        BM_COLONIST + t as Action
+    } else if t >= NUM_TARGETS {
+        BM_COLONIST + X_TARGETS as Action
+    } else {
+        crate::nobles::BM_COLONIST_N + (t - X_TARGETS) as Action
+    }
+}
+/// The action id that drafts building kind b.
+#[inline]
+pub fn draft_id(b: usize) -> Action {
+    if b < X_BUILDINGS {
+        DRAFT + b as Action
+    } else {
+        crate::nobles::DRAFT_N + (b - X_BUILDINGS) as Action
+    }
+}
+/// The action id that moves a guest-house colonist to target t.
+#[inline]
+pub fn guest_id(t: usize) -> Action {
+    if t < X_TARGETS {
+        GUEST + t as Action
+    } else {
+        crate::nobles::GUEST_N + (t - X_TARGETS) as Action
     }
 }
 
@@ -174,6 +212,20 @@ pub enum Step {
     SmallWharf,
     /// Guest-house window: the actor may move guest-house colonists, then passes.
     GuestHouse,
+    // --- Expansion II ---
+    /// Mayor, colonist ship with a noble and colonists: the actor takes the noble or a colonist.
+    ShipNoble,
+    /// Trader: after his sale the actor may still use his land office (or pass).
+    LandOffice,
+    /// Chance: the land-office plantation comes off the deck.
+    LandOfficeDraw,
+    /// Trader, land office + occupied forest house: the drawn tile (`last_tile`) as a plantation
+    /// (pass) or a forest.
+    LandOfficeForest,
+    /// End of the settler phase: a hunting-lodge owner (colonist on it) may remove a tile.
+    HuntingLodge,
+    /// Captain phase start: a royal-supplier owner returns goods of distinct kinds, one at a time.
+    RoyalSupplier,
 }
 
 /// Where play continues after a guest-house window.
@@ -521,6 +573,9 @@ pub struct PuertoRico {
     /// `forest_source = tiles_2004` (E8): forest tiles left in the supply (12 at the start).
     #[serde(default, skip_serializing_if = "is_zero_u8")]
     pub forest_supply: u8,
+    /// Expansion II (option `nobles`): noble supply, ship and owners (absent otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nobles: Option<Box<crate::nobles::Nobles>>,
     /// The game's RNG (optional in a hand-written position: seed 0).
     #[serde(default = "default_rng")]
     pub rng: GameRng,
@@ -552,14 +607,17 @@ impl PuertoRico {
         &self.players.p[p % MAX_PLAYERS]
     }
     #[inline]
-    fn pm(&mut self, p: usize) -> &mut Player {
+    pub(crate) fn pm(&mut self, p: usize) -> &mut Player {
         &mut self.players.p[p % MAX_PLAYERS]
     }
     pub fn picks_per_round(&self) -> u8 {
         setup(self.n()).picks
     }
     pub fn is_chance(&self) -> bool {
-        matches!(self.step, Step::HaciendaDraw | Step::Refill)
+        matches!(
+            self.step,
+            Step::HaciendaDraw | Step::Refill | Step::LandOfficeDraw
+        )
     }
 
     /// A new game (rules §2).
@@ -652,6 +710,7 @@ impl PuertoRico {
             } else {
                 0
             },
+            nobles: None,
             rng,
         };
         // Setup randomness: the first face-up row (N + 1 tiles).
@@ -662,6 +721,9 @@ impl PuertoRico {
                 g.deck.0[k] -= 1;
                 g.plantation_row.0[k] += 1;
             }
+        }
+        if config.bool("nobles") {
+            g.nobles_setup();
         }
         if x {
             match config.str("building_set") {
@@ -711,6 +773,14 @@ impl PuertoRico {
                     "building_list: {name} is a production building (always in the game)"
                 ));
             }
+            if (d.kind as usize) >= X_BUILDINGS
+                && !(config.bool("nobles") && config.str("nobles_buildings") == "drafted")
+            {
+                return Err(format!(
+                    "building_list: {name} is an Expansion II kind, only drafted with nobles = \
+                     true and nobles_buildings = drafted"
+                ));
+            }
             if set & (1 << d.kind as u8) != 0 {
                 return Err(format!("building_list: {name} listed twice"));
             }
@@ -752,6 +822,9 @@ impl PuertoRico {
         if d.class != Class::Violet || self.building_set & (1 << b) != 0 {
             return false;
         }
+        if b >= X_BUILDINGS && !self.nobles_drafted() {
+            return false;
+        }
         let used = (self.building_set & COST_MASK[d.cost as usize % 11]).count_ones();
         if used >= draft_slots(d.cost) {
             return false;
@@ -771,6 +844,27 @@ impl PuertoRico {
 
     /// Call `f` with every legal action, ascending.
     pub fn for_each_legal(&self, f: &mut impl FnMut(Action)) {
+        if self.nobles.is_some() {
+            // Expansion II ids interleave with the Expansion I ones (guest-house moves, builds):
+            // sort them.
+            let mut buf = [0 as Action; 256];
+            let mut len = 0;
+            self.legal_unsorted(&mut |a| {
+                if len < buf.len() {
+                    buf[len] = a;
+                    len += 1;
+                }
+            });
+            let v = &mut buf[..len];
+            v.sort_unstable();
+            v.iter().copied().for_each(f);
+        } else {
+            self.legal_unsorted(f);
+        }
+    }
+
+    /// Every legal action; ascending without Expansion II.
+    fn legal_unsorted(&self, f: &mut impl FnMut(Action)) {
         let p = self.actor();
         let pl = self.player(p);
         match self.step {
@@ -782,7 +876,7 @@ impl PuertoRico {
                     }
                 }
             }
-            Step::HaciendaDraw | Step::Refill => {
+            Step::HaciendaDraw | Step::Refill | Step::LandOfficeDraw => {
                 for (k, &c) in self.deck.0.iter().enumerate() {
                     if c > 0 {
                         f(DRAW + k as Action);
@@ -843,6 +937,9 @@ impl PuertoRico {
                 f(ACCEPT);
                 self.guest_moves(p, f);
             }
+            Step::Arrange if self.nobles.is_some() && self.arrange_has_colours(p) => {
+                self.arrange_colours(p, f);
+            }
             Step::Arrange => {
                 let (mut mask, _) = self.arrange_mask(p);
                 while mask != 0 {
@@ -885,6 +982,9 @@ impl PuertoRico {
                         }
                     }
                     self.guest_moves(p, f);
+                }
+                if self.nobles.is_some() {
+                    self.land_office_moves(p, f);
                 }
             }
             Step::Load => {
@@ -937,7 +1037,7 @@ impl PuertoRico {
             Step::Draft => {
                 for b in 0..NUM_BUILDINGS {
                     if self.draft_ok(b) {
-                        f(DRAFT + b as Action);
+                        f(draft_id(b));
                     }
                 }
             }
@@ -951,14 +1051,33 @@ impl PuertoRico {
                 if self.bm_can_skip(1) {
                     f(PASS);
                 }
-                if self.bm_item_ok() {
-                    for t in 0..NUM_TARGETS {
+                if self.bm_item_ok() && self.nobles.is_some() {
+                    for t in 0..X_TARGETS {
+                        if self.bm_person_on(p, t, false) {
+                            f(bm_colonist_id(t));
+                        }
+                    }
+                    if self.bm_person_on(p, NUM_TARGETS, false) {
+                        f(bm_colonist_id(NUM_TARGETS));
+                    }
+                    for t in X_TARGETS..NUM_TARGETS {
+                        if self.bm_person_on(p, t, false) {
+                            f(bm_colonist_id(t));
+                        }
+                    }
+                    for t in 0..=NUM_TARGETS {
+                        if self.bm_person_on(p, t, true) {
+                            f(crate::nobles::BM_NOBLE + t as Action);
+                        }
+                    }
+                } else if self.bm_item_ok() {
+                    for t in 0..X_TARGETS {
                         if self.bm_colonist_on(p, t) {
                             f(BM_COLONIST + t as Action);
                         }
                     }
                     if pl.san_juan > 0 {
-                        f(BM_COLONIST + NUM_TARGETS as Action);
+                        f(BM_COLONIST + X_TARGETS as Action);
                     }
                 }
             }
@@ -994,32 +1113,51 @@ impl PuertoRico {
                 f(PASS);
                 self.guest_moves(p, f);
             }
+            Step::ShipNoble => {
+                f(ACCEPT);
+                f(crate::nobles::TAKE_NOBLE);
+            }
+            Step::LandOffice => {
+                f(PASS);
+                self.land_office_moves(p, f);
+            }
+            Step::LandOfficeForest => {
+                f(PASS);
+                f(HACIENDA_FOREST);
+            }
+            Step::HuntingLodge => {
+                f(PASS);
+                self.removals(p, true, f);
+            }
+            Step::RoyalSupplier => {
+                f(PASS);
+                self.supplier_moves(p, f);
+            }
         }
     }
 
-    /// Building kinds in play: the base 23, or all 37 with Expansion I.
+    /// Building kinds in play: the base 23, 37 with Expansion I, all 45 with Expansion II (kinds
+    /// not in the game have no copies in the supply).
     #[inline]
     pub fn num_buildings(&self) -> usize {
-        if self.new_buildings {
+        if self.nobles.is_some() {
             NUM_BUILDINGS
+        } else if self.new_buildings {
+            X_BUILDINGS
         } else {
             BASE_BUILDINGS
         }
     }
     #[inline]
-    fn num_targets(&self) -> usize {
-        if self.new_buildings {
-            NUM_TARGETS
-        } else {
-            BASE_TARGETS
-        }
+    pub(crate) fn num_targets(&self) -> usize {
+        self.num_buildings() + NUM_TILES
     }
 
     // --- Expansion I helpers ---
     /// E8: whether a forest can be taken (always with the 2011 flip; a forest tile must be left
     /// with the 2004 tiles).
     #[inline]
-    fn forest_left(&self) -> bool {
+    pub(crate) fn forest_left(&self) -> bool {
         !self.tiles_2004() || self.forest_supply > 0
     }
     #[inline]
@@ -1028,7 +1166,7 @@ impl PuertoRico {
     }
     /// `p` makes plantation tile k a forest: 2011, the tile is turned face down; 2004 (E8), the
     /// tile is discarded and a forest tile taken from the supply.
-    fn take_forest(&mut self, p: usize, k: usize) {
+    pub(crate) fn take_forest(&mut self, p: usize, k: usize) {
         if self.tiles_2004() {
             self.discard.0[k] += 1;
             self.forest_supply -= 1;
@@ -1047,11 +1185,12 @@ impl PuertoRico {
         }
         let pl = self.player(p);
         let gh = building_target(Building::GuestHouse as usize);
-        for t in 0..NUM_TARGETS {
-            if t != gh && pl.empty_circles(t) > 0 {
-                f(GUEST + t as Action);
+        for t in 0..self.num_targets() {
+            if t != gh && pl.empty_circles(t) > 0 && self.guest_colour_ok(p, t) {
+                f(guest_id(t));
             }
         }
+        self.guest_nobles(p, f);
     }
     /// Whether `p` has a guest-house move.
     pub fn can_guest(&self, p: usize) -> bool {
@@ -1060,7 +1199,7 @@ impl PuertoRico {
             return false;
         }
         let gh = building_target(Building::GuestHouse as usize);
-        (0..NUM_TARGETS).any(|t| t != gh && pl.empty_circles(t) > 0)
+        (0..self.num_targets()).any(|t| t != gh && pl.empty_circles(t) > 0)
     }
     /// Black market: whether the actor has a colonist to return on target t.
     fn bm_colonist_on(&self, p: usize, t: usize) -> bool {
@@ -1194,29 +1333,41 @@ impl PuertoRico {
     // --- builder helpers ---
     /// What `p` pays for building `b` (rules §4.3).
     pub fn price(&self, p: usize, b: usize) -> u32 {
-        let (q, flat) = self.discounts(p);
-        Self::price_with(b, q, flat)
+        let disc = self.discounts(p);
+        Self::price_with(b, disc)
     }
     /// `p`'s occupied quarries, and his discount that does not depend on the building (the
     /// builder's privilege, 2 with a library; Expansion I: 1 per 2 forests, no column limit,
     /// forest house occupied or not).
+    /// The third value is the Expansion II construction office (1 colonist, 2 noble, else 0).
     #[inline]
-    fn discounts(&self, p: usize) -> (u32, u32) {
+    fn discounts(&self, p: usize) -> (u32, u32, u32) {
         let pl = self.player(p);
         let mut flat = (p == self.chooser as usize && self.role == Some(Role::Builder)) as u32;
         if self.new_buildings {
             flat += (flat > 0 && self.doubled) as u32 + pl.all_forests() / 2;
         }
-        (pl.island_colonists.0[QUARRY] as u32, flat)
+        let office = if self.nobles.is_some() {
+            self.office_cut(p)
+        } else {
+            0
+        };
+        (pl.island_colonists.0[QUARRY] as u32, flat, office)
     }
     #[inline]
-    fn price_with(b: usize, quarries: u32, flat: u32) -> u32 {
+    fn price_with(b: usize, (quarries, flat, office): (u32, u32, u32)) -> u32 {
         let d = &BUILDINGS[b];
-        (d.cost as u32).saturating_sub(flat + quarries.min(d.column as u32))
+        // Construction office (rules §9.6): a colonist -1 on columns 1-3, a noble -2 on column 4.
+        let office = match office {
+            1 if d.column <= 3 => 1,
+            2 if d.column == 4 => 2,
+            _ => 0,
+        };
+        (d.cost as u32).saturating_sub(flat + office + quarries.min(d.column as u32))
     }
     /// Whether `p` (with `city_used` spaces filled and discounts `disc`) may build `b` now.
     #[inline]
-    fn can_build_with(&self, p: usize, b: usize, city_used: u32, disc: (u32, u32)) -> bool {
+    fn can_build_with(&self, p: usize, b: usize, city_used: u32, disc: (u32, u32, u32)) -> bool {
         let pl = self.player(p);
         if pl.buildings.0[b] != 0
             || self.building_supply.0[b] == 0
@@ -1224,7 +1375,7 @@ impl PuertoRico {
         {
             return false;
         }
-        let price = Self::price_with(b, disc.0, disc.1);
+        let price = Self::price_with(b, disc);
         price <= pl.doubloons
             || (self.new_buildings
                 && pl.occupied(Building::BlackMarket)
@@ -1312,6 +1463,15 @@ impl PuertoRico {
         if (GUEST..NUM_ACTIONS_X).contains(&a) {
             return self.guest_move(p, (a - GUEST) as usize);
         }
+        if a >= NUM_ACTIONS_X {
+            use crate::nobles::{GUEST_N, GUEST_NOBLE, NOBLE_PLACE};
+            if (GUEST_N..NOBLE_PLACE).contains(&a) {
+                return self.guest_move(p, (a - GUEST_N) as usize + X_TARGETS);
+            }
+            if (GUEST_NOBLE..GUEST_NOBLE + crate::nobles::FUNCTIONS as Action).contains(&a) {
+                return self.guest_noble_move(p, (a - GUEST_NOBLE) as usize);
+            }
+        }
         match self.step {
             Step::GameOver => {}
             Step::ChooseRole => {
@@ -1342,6 +1502,32 @@ impl PuertoRico {
                 }
                 self.settle_turn();
             }
+            Step::LandOfficeDraw => self.land_office_drawn(p, (a - DRAW) as usize),
+            Step::LandOfficeForest => {
+                let k = self.last_tile.take().unwrap_or(0) as usize % NUM_GOODS;
+                if a == HACIENDA_FOREST {
+                    self.take_forest(p, k);
+                } else {
+                    self.pm(p).island.0[k] += 1;
+                }
+                self.land_office_done(p);
+            }
+            Step::ShipNoble => self.ship_piece(a),
+            Step::LandOffice => {
+                if a == PASS {
+                    self.land_office_done(p);
+                } else {
+                    self.land_office(p, a);
+                }
+            }
+            Step::HuntingLodge => {
+                if a != PASS {
+                    self.remove_tile(p, (a - crate::nobles::REMOVE) as usize);
+                }
+                self.acted += 1;
+                self.lodge_next();
+            }
+            Step::RoyalSupplier => self.supplier_act(p, a),
             Step::Refill => {
                 let k = (a - DRAW) as usize;
                 self.deck.0[k] -= 1;
@@ -1413,13 +1599,17 @@ impl PuertoRico {
                 self.mayor_distribute();
             }
             Step::Arrange => {
-                let t = if a >= PLACE_X {
-                    (a - PLACE_X) as usize + BASE_TARGETS
+                if self.nobles.is_some() {
+                    self.arrange_place(p, a);
                 } else {
-                    (a - PLACE) as usize
-                };
-                self.place(p, t);
-                self.floor = t as u8;
+                    let t = if a >= PLACE_X {
+                        (a - PLACE_X) as usize + BASE_TARGETS
+                    } else {
+                        (a - PLACE) as usize
+                    };
+                    self.place(p, t);
+                    self.floor = t as u8;
+                }
                 if self.arrange_settle(p) {
                     self.acted += 1;
                     self.arrange_next();
@@ -1429,6 +1619,8 @@ impl PuertoRico {
                 if a == PASS {
                     self.acted += 1;
                     self.build_next();
+                } else if a >= crate::nobles::BUILD_N {
+                    self.build(p, (a - crate::nobles::BUILD_N) as usize + X_BUILDINGS);
                 } else if a >= BUILD_X {
                     self.build(p, (a - BUILD_X) as usize + BASE_BUILDINGS);
                 } else {
@@ -1457,13 +1649,20 @@ impl PuertoRico {
                 self.craft_bonus_next();
             }
             Step::Trade => {
+                if a >= crate::nobles::LAND_BUY {
+                    return self.land_office(p, a);
+                }
                 if a >= TRADING_POST {
                     self.trading_post(p, (a - TRADING_POST) as usize);
                 } else if a != PASS {
                     self.sell(p, (a - SELL) as usize);
                 }
-                self.acted += 1;
-                self.trade_next();
+                if a == PASS {
+                    self.acted += 1;
+                    self.trade_next();
+                } else {
+                    self.after_sale(p);
+                }
             }
             Step::Load => {
                 if a == PASS {
@@ -1513,7 +1712,11 @@ impl PuertoRico {
                 }
             }
             Step::Draft => {
-                let b = (a - DRAFT) as usize;
+                let b = if a >= crate::nobles::DRAFT_N {
+                    (a - crate::nobles::DRAFT_N) as usize + X_BUILDINGS
+                } else {
+                    (a - DRAFT) as usize
+                };
                 self.set_buildings(self.building_set | 1 << b);
                 self.acted += 1;
                 if self.building_set.count_ones() >= SET_SIZE {
@@ -1522,16 +1725,19 @@ impl PuertoRico {
                 }
             }
             Step::BlackMarketColonist => {
-                if a != PASS {
-                    let t = (a - BM_COLONIST) as usize;
-                    let pl = self.pm(p);
-                    if t >= NUM_TARGETS {
-                        pl.san_juan -= 1;
-                    } else if let Some(b) = target_building(t) {
-                        pl.buildings.0[b] -= 1;
+                if a >= crate::nobles::BM_NOBLE {
+                    // Expansion II: a noble goes back to the noble supply.
+                    self.bm_return_noble(p, (a - crate::nobles::BM_NOBLE) as usize);
+                    self.bm_cut += 1;
+                } else if a != PASS {
+                    let t = if a >= crate::nobles::BM_COLONIST_N {
+                        (a - crate::nobles::BM_COLONIST_N) as usize + X_TARGETS
+                    } else if a == BM_COLONIST + X_TARGETS as Action {
+                        NUM_TARGETS
                     } else {
-                        pl.island_colonists.0[t - BASE_BUILDINGS] -= 1;
-                    }
+                        (a - BM_COLONIST) as usize
+                    };
+                    self.remove_person(p, t);
                     if self.config.str("black_market_returns") == "out_of_game" {
                         self.removed_colonists += 1;
                     } else {
@@ -1625,6 +1831,7 @@ impl PuertoRico {
                 self.settle_begin();
             }
             Role::Mayor => {
+                self.top_up_colonists(2);
                 if self.colonist_supply > 0 {
                     self.step = Step::MayorPrivilege;
                 } else {
@@ -1636,7 +1843,13 @@ impl PuertoRico {
                 self.craftsman_kinds = 0;
                 self.craft_next();
             }
-            Role::Trader => self.trade_next(),
+            Role::Trader => {
+                if let Some(x) = self.nobles.as_deref_mut() {
+                    x.land_office_used = 0;
+                    x.sold = false;
+                }
+                self.trade_next()
+            }
             Role::Captain => {
                 self.wharf_used = 0;
                 self.small_wharf_used = 0;
@@ -1644,6 +1857,9 @@ impl PuertoRico {
                 self.no_load_turns = 0;
                 if self.new_buildings {
                     self.captain_start();
+                }
+                if self.nobles.is_some() {
+                    return self.supplier_next();
                 }
                 self.captain_next();
             }
@@ -1685,7 +1901,7 @@ impl PuertoRico {
     }
 
     /// Move one colonist from the actor's guest house to target t (he may stay in the step).
-    fn guest_move(&mut self, p: usize, t: usize) {
+    pub(crate) fn guest_move(&mut self, p: usize, t: usize) {
         let gh = Building::GuestHouse as usize;
         let pl = self.pm(p);
         pl.buildings.0[gh] -= 1;
@@ -1716,7 +1932,7 @@ impl PuertoRico {
     }
 
     /// VP chips from the supply (E3 checks the supply).
-    fn gain_vp(&mut self, p: usize, vp: u32) {
+    pub(crate) fn gain_vp(&mut self, p: usize, vp: u32) {
         if vp == 0 {
             return;
         }
@@ -1767,6 +1983,7 @@ impl PuertoRico {
 
     /// Take a colonist for the hospice / university: from the supply, else from the ship.
     fn take_colonist(&mut self) -> bool {
+        self.top_up_colonists(1);
         if self.colonist_supply > 0 {
             self.colonist_supply -= 1;
             true
@@ -1830,6 +2047,13 @@ impl PuertoRico {
         self.settle_begin();
     }
     fn settle_finish(&mut self) {
+        if self.nobles.is_some() {
+            self.acted = 0;
+            return self.lodge_next();
+        }
+        self.settle_refill();
+    }
+    pub(crate) fn settle_refill(&mut self) {
         self.acted = self.acted.min(self.n() as u16);
         for k in 0..NUM_GOODS {
             self.discard.0[k] += self.plantation_row.0[k];
@@ -1853,6 +2077,10 @@ impl PuertoRico {
 
     // --- mayor ---
     fn mayor_distribute(&mut self) {
+        if self.nobles.is_some() {
+            self.acted = 0;
+            return self.nobles_ship_next();
+        }
         let n = self.n();
         let c = self.colonist_ship as usize;
         for i in 0..n {
@@ -1864,7 +2092,7 @@ impl PuertoRico {
         self.acted = 0;
         self.arrange_next();
     }
-    fn arrange_next(&mut self) {
+    pub(crate) fn arrange_next(&mut self) {
         loop {
             if self.acted as usize >= self.n() {
                 return self.mayor_refill();
@@ -1879,6 +2107,9 @@ impl PuertoRico {
                 *x = (*x).min(1);
             }
             pl.san_juan = w.min(255) as u8;
+            if let Some(x) = self.nobles.as_deref_mut() {
+                x.pm(p).on = 0;
+            }
             self.floor = 0;
             self.step = Step::Arrange;
             if !self.arrange_settle(p) {
@@ -1887,7 +2118,7 @@ impl PuertoRico {
             self.acted += 1;
         }
     }
-    fn place(&mut self, p: usize, t: usize) {
+    pub(crate) fn place(&mut self, p: usize, t: usize) {
         let pl = self.pm(p);
         pl.san_juan -= 1;
         match target_building(t) {
@@ -1897,6 +2128,9 @@ impl PuertoRico {
     }
     /// Place automatically while the arrangement is forced. True when the actor is done.
     fn arrange_settle(&mut self, p: usize) -> bool {
+        if self.nobles.is_some() && self.arrange_has_colours(p) {
+            return self.arrange_settle_colours(p);
+        }
         loop {
             let pl = self.player(p);
             let w = pl.san_juan as u32;
@@ -1935,7 +2169,10 @@ impl PuertoRico {
             .map(|p| self.player(p).empty_building_circles())
             .sum();
         let need = empty.max(n as u32);
-        if (self.colonist_supply as u32) < need {
+        if self.nobles.is_some() {
+            // Expansion II: a noble among the pieces, no end trigger E1 (rules §9.4, N3).
+            self.nobles_refill(need);
+        } else if (self.colonist_supply as u32) < need {
             self.end_triggered = true;
             self.colonist_ship = self.colonist_ship.saturating_add(self.colonist_supply);
             self.colonist_supply = 0;
@@ -2050,6 +2287,9 @@ impl PuertoRico {
                 return self.craft_bonus();
             }
             let p = self.actor();
+            if self.nobles.is_some() {
+                self.craft_nobles(p);
+            }
             if optional {
                 let prod = self.player(p).production();
                 if (0..NUM_GOODS).any(|g| prod[g] > 0 && self.goods_supply.0[g] > 0) {
@@ -2061,6 +2301,13 @@ impl PuertoRico {
             }
             self.acted += 1;
         }
+    }
+    /// The trader's turn has a sale (trading house or trading post).
+    pub(crate) fn trade_available(&self, p: usize) -> bool {
+        (0..NUM_GOODS).any(|g| self.can_sell(p, g))
+            || (self.new_buildings
+                && self.player(p).occupied(Building::TradingPost)
+                && self.player(p).goods.total() > 0)
     }
     fn produce(&mut self, p: usize) {
         let prod = self.player(p).production();
@@ -2164,10 +2411,10 @@ impl PuertoRico {
     }
 
     // --- trader ---
-    fn trade_next(&mut self) {
+    pub(crate) fn trade_next(&mut self) {
         loop {
             if self.acted as usize >= self.n()
-                || (self.trading_house.total() >= 4 && !self.new_buildings)
+                || (self.trading_house.total() >= 4 && !self.new_buildings && self.nobles.is_none())
             {
                 if self.trading_house.total() >= 4 {
                     for g in 0..NUM_GOODS {
@@ -2178,11 +2425,7 @@ impl PuertoRico {
                 return self.end_role();
             }
             let p = self.actor();
-            if (0..NUM_GOODS).any(|g| self.can_sell(p, g))
-                || (self.new_buildings
-                    && self.player(p).occupied(Building::TradingPost)
-                    && self.player(p).goods.total() > 0)
-            {
+            if self.trade_available(p) || (self.nobles.is_some() && self.land_office_available(p)) {
                 self.step = Step::Trade;
                 return;
             }
@@ -2272,7 +2515,7 @@ impl PuertoRico {
         self.acted = ((self.acted as usize + 1) % self.n()) as u16;
         self.captain_next();
     }
-    fn captain_next(&mut self) {
+    pub(crate) fn captain_next(&mut self) {
         let n = self.n();
         loop {
             if self.no_load_turns as usize >= n {

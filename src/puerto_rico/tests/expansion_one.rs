@@ -841,8 +841,11 @@ fn expansion_options_are_refused_where_the_spec_does_not_cover_them() {
     assert!(e.contains("hacienda"), "{e}");
     let e = opts_err(4, json!({"forest_source": "tiles_2004"}));
     assert!(e.contains("new_buildings"), "{e}");
-    let e = opts_err(4, json!({"new_buildings": true, "nobles": true}));
-    assert!(e.contains("Nobles"), "{e}");
+    let e = opts_err(
+        4,
+        json!({"new_buildings": true, "noble_from_ship": "mayor"}),
+    );
+    assert!(e.contains("nobles"), "{e}");
     let e = opts_err(4, json!({"new_buildings": true, "building_list": ALL_NEW}));
     assert!(e.contains("fixed"), "{e}");
 }

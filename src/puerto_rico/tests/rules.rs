@@ -567,12 +567,12 @@ fn options_are_declared_and_unknown_ones_refused() {
     for x in ["new_buildings", "building_set", "nobles"] {
         assert!(names.contains(&x), "{x}");
     }
-    // Expansion II is declared but refused (not implemented yet).
+    // An Expansion II option without the expansion is refused.
     let mut bad = serde_json::Map::new();
-    bad.insert("nobles".into(), json!(true));
+    bad.insert("jeweler_cap".into(), json!(3));
     let c = meeple_core::Config::new(&info, 4, &bad).unwrap();
     let e = PuertoRico::new(&c, 1).unwrap_err().to_string();
-    assert!(e.contains("nobles") && e.contains("not implemented"), "{e}");
+    assert!(e.contains("jeweler_cap") && e.contains("nobles"), "{e}");
     let mut bad = serde_json::Map::new();
     bad.insert("max_rounds".into(), json!(0));
     assert!(meeple_core::Config::new(&info, 4, &bad).is_err());

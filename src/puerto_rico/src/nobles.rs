@@ -1,0 +1,758 @@
+//! Expansion II "The Nobles" (rules §9, PROVISIONAL: no official rules text was read; every
+//! mechanic rests on public implementations and tile texts, see the spec's §9.1).
+//!
+//! Nobles are people like colonists. Where a noble stands matters only on the four buildings
+//! with a noble function (land office, chapel, hunting lodge, construction office: one circle
+//! each), so the state keeps, per player, the number of nobles he owns and which of those four
+//! buildings hold a noble (`on`). His other nobles ("free nobles") stand among his other people
+//! (tile and building circles, windrose); every base count of colonists (`island_colonists`,
+//! city circles, `san_juan`) counts people of both kinds. See docs/games/puerto_rico.md.
+
+use crate::data::*;
+use crate::format::*;
+use crate::state::*;
+use meeple_core::Action;
+use serde::{Deserialize, Serialize};
+
+// --- Action ids (only with `nobles`; they follow the Expansion I ids) ---
+/// `BUILD_N + i`: build Expansion II building 37 + i.
+pub const BUILD_N: Action = NUM_ACTIONS_X;
+/// `PLACE_N + i`: mayor places a colonist on Expansion II building 37 + i (target 43 + i).
+pub const PLACE_N: Action = BUILD_N + NOBLE_KINDS as Action;
+/// `DRAFT_N + i`: draft Expansion II kind 37 + i (option `nobles_buildings = drafted`).
+pub const DRAFT_N: Action = PLACE_N + NOBLE_KINDS as Action;
+/// `BM_COLONIST_N + i`: black market: return the colonist on Expansion II building 37 + i.
+pub const BM_COLONIST_N: Action = DRAFT_N + NOBLE_KINDS as Action;
+/// `GUEST_N + i`: move a guest-house colonist to Expansion II building 37 + i.
+pub const GUEST_N: Action = BM_COLONIST_N + NOBLE_KINDS as Action;
+/// `NOBLE_PLACE + f`: mayor places a noble on function building f (land office, chapel,
+/// hunting lodge, construction office).
+pub const NOBLE_PLACE: Action = GUEST_N + NOBLE_KINDS as Action;
+/// `GUEST_NOBLE + f`: move a noble from the guest house to function building f.
+pub const GUEST_NOBLE: Action = NOBLE_PLACE + FUNCTIONS as Action;
+/// `BM_NOBLE + t`: black market: return a noble from target t (`NUM_TARGETS` = windrose).
+pub const BM_NOBLE: Action = GUEST_NOBLE + FUNCTIONS as Action;
+/// Mayor, taking from the colonist ship (N2 = choice): take the noble (`accept` takes a colonist).
+pub const TAKE_NOBLE: Action = BM_NOBLE + NUM_TARGETS as Action + 1;
+/// Land office with a colonist: pay 1 doubloon and draw a plantation.
+pub const LAND_BUY: Action = TAKE_NOBLE + 1;
+/// `REMOVE + i`: remove an island tile (land office with a noble, hunting lodge with a
+/// colonist): i = k an empty plantation of kind k, 5 + k an occupied one, 10 + k a forest of kind
+/// k, 15 a 2004 forest tile.
+pub const REMOVE: Action = LAND_BUY + 1;
+pub const REMOVE_KINDS: usize = 16;
+/// `SUPPLY + g`: royal supplier: return one barrel of g for 1 VP.
+pub const SUPPLY: Action = REMOVE + REMOVE_KINDS as Action;
+/// Actions with Expansion II.
+pub const NUM_ACTIONS_N: Action = SUPPLY + NUM_GOODS as Action;
+
+/// Buildings with a colonist and a noble function: Expansion II kinds 37..41.
+pub const FUNCTIONS: usize = 4;
+/// Nobles in the game (rules §9.2).
+pub const NOBLES_TOTAL: u8 = 20;
+
+/// The function-building index of building b, if it has a noble function.
+#[inline]
+pub fn function_of(b: usize) -> Option<usize> {
+    (X_BUILDINGS..X_BUILDINGS + FUNCTIONS)
+        .contains(&b)
+        .then(|| b - X_BUILDINGS)
+}
+
+/// One player's nobles.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NoblePlayer {
+    /// Nobles he owns (on circles or the windrose).
+    pub nobles: u8,
+    /// Function buildings whose circle holds a noble, written as a list of building names.
+    #[serde(default, with = "function_set")]
+    pub on: u8,
+}
+
+/// Expansion II state (absent from the position JSON without the option `nobles`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Nobles {
+    /// The noble supply.
+    pub supply: u8,
+    /// Nobles on the colonist ship.
+    pub ship: u8,
+    /// Per seat.
+    pub players: Vec<NoblePlayer>,
+    /// Trader: seats that used their land office this phase.
+    #[serde(default, with = "seat_set")]
+    pub land_office_used: u8,
+    /// Trader: the actor has made his sale and may still use his land office.
+    #[serde(default)]
+    pub sold: bool,
+    /// Royal supplier: kinds the actor returned so far.
+    #[serde(default, with = "good_set")]
+    pub supplied: u8,
+}
+
+/// A bit set of the four function buildings, written as a list of building names.
+pub mod function_set {
+    use super::FUNCTIONS;
+    use crate::data::{Building, BUILDINGS, X_BUILDINGS};
+    use serde::de::Error;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    pub fn serialize<S: Serializer>(m: &u8, s: S) -> Result<S::Ok, S::Error> {
+        (0..FUNCTIONS)
+            .filter(|f| (m >> f) & 1 == 1)
+            .map(|f| BUILDINGS[X_BUILDINGS + f].kind)
+            .collect::<Vec<Building>>()
+            .serialize(s)
+    }
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<u8, D::Error> {
+        let mut m = 0u8;
+        for b in Vec::<Building>::deserialize(d)? {
+            match super::function_of(b as usize) {
+                Some(f) => m |= 1 << f,
+                None => {
+                    return Err(D::Error::custom(format!(
+                        "{} has no noble function",
+                        b.name()
+                    )))
+                }
+            }
+        }
+        Ok(m)
+    }
+}
+
+impl Nobles {
+    pub fn new(players: usize) -> Nobles {
+        Nobles {
+            supply: NOBLES_TOTAL - 1,
+            ship: 1,
+            players: vec![NoblePlayer::default(); players],
+            ..Default::default()
+        }
+    }
+    #[inline]
+    pub fn of(&self, p: usize) -> NoblePlayer {
+        self.players.get(p).copied().unwrap_or_default()
+    }
+    #[inline]
+    pub fn pm(&mut self, p: usize) -> &mut NoblePlayer {
+        let n = self.players.len().max(1);
+        &mut self.players[p % n]
+    }
+}
+
+impl PuertoRico {
+    #[inline]
+    pub fn nb(&self) -> Option<&Nobles> {
+        self.nobles.as_deref()
+    }
+    #[inline]
+    fn nbm(&mut self) -> &mut Nobles {
+        self.nobles.get_or_insert_with(Default::default)
+    }
+    /// Nobles `p` owns (0 without the expansion).
+    #[inline]
+    pub fn nobles_of(&self, p: usize) -> u32 {
+        self.nb().map(|x| x.of(p).nobles as u32).unwrap_or(0)
+    }
+    /// Whether a noble stands on building b of `p`.
+    #[inline]
+    pub fn noble_on(&self, p: usize, b: usize) -> bool {
+        match (self.nb(), function_of(b)) {
+            (Some(x), Some(f)) => (x.of(p).on >> f) & 1 == 1,
+            _ => false,
+        }
+    }
+    /// Building b of `p` works with a colonist on it (occupied, no noble there).
+    #[inline]
+    pub fn colonist_function(&self, p: usize, b: Building) -> bool {
+        self.player(p).occupied(b) && !self.noble_on(p, b as usize)
+    }
+    /// Building b of `p` works with a noble on it.
+    #[inline]
+    pub fn noble_function(&self, p: usize, b: Building) -> bool {
+        self.player(p).occupied(b) && self.noble_on(p, b as usize)
+    }
+    /// (colonists of `p` not on a function building, nobles of `p` not on a function building).
+    pub fn free_people(&self, p: usize) -> (u32, u32) {
+        let pl = self.player(p);
+        let np = self.nb().map(|x| x.of(p)).unwrap_or_default();
+        let mut fn_col = 0;
+        for f in 0..FUNCTIONS {
+            if pl.buildings.colonists(X_BUILDINGS + f) > 0 && (np.on >> f) & 1 == 0 {
+                fn_col += 1;
+            }
+        }
+        let colonists = pl.colonists().saturating_sub(np.nobles as u32);
+        (
+            colonists.saturating_sub(fn_col),
+            (np.nobles as u32).saturating_sub(np.on.count_ones()),
+        )
+    }
+
+    // --- set-up ---
+    /// Whether the Expansion II kinds are drafted into the normal slots (N1).
+    pub fn nobles_drafted(&self) -> bool {
+        self.nobles.is_some() && self.config.str("nobles_buildings") == "drafted"
+    }
+    /// Whether Expansion II kind b is put into the supply at the start (N1 added; the jeweler
+    /// always, as a production building, unless `villa_jeweler_exclusive`).
+    pub fn noble_kind_added(&self, b: usize) -> bool {
+        if b < X_BUILDINGS || self.nobles.is_none() {
+            return false;
+        }
+        if BUILDINGS[b].class == Class::Pink {
+            return !self.config.bool("villa_jeweler_exclusive");
+        }
+        !self.nobles_drafted()
+    }
+    /// Rules §9.3: the Expansion II buildings, and 1 noble on the ship in place of a colonist.
+    pub(crate) fn nobles_setup(&mut self) {
+        let n = self.n();
+        self.nobles = Some(Box::new(Nobles::new(n)));
+        for b in X_BUILDINGS..NUM_BUILDINGS {
+            if self.noble_kind_added(b) {
+                self.building_supply.0[b] = BUILDINGS[b].kind.copies(n);
+            }
+        }
+        self.colonist_ship -= 1;
+        self.colonist_supply += 1;
+        self.top_up_colonists(0);
+    }
+    /// N3 `colonists_unlimited_with_nobles`: the colonist supply never runs dry (it is topped up
+    /// to at least `need` + 60 whenever it is used).
+    pub(crate) fn top_up_colonists(&mut self, need: u32) {
+        if self.nobles.is_some() && self.config.bool("colonists_unlimited_with_nobles") {
+            let want = (need + 60).min(255) as u8;
+            if self.colonist_supply < want {
+                self.colonist_supply = want;
+            }
+        }
+    }
+
+    // --- mayor ---
+    /// Hand out the colonist ship (rules §9.4): one piece at a time from the mayor; the player
+    /// whose turn it is chooses the noble or a colonist while both remain (N2 = choice), or the
+    /// mayor gets the noble (N2 = mayor).
+    pub(crate) fn nobles_ship_next(&mut self) {
+        let n = self.n();
+        let ship_nobles = self.nb().map(|x| x.ship).unwrap_or(0);
+        if ship_nobles > 0
+            && self.colonist_ship > 0
+            && self.config.str("noble_from_ship") == "choice"
+        {
+            self.step = Step::ShipNoble;
+            return;
+        }
+        // Automatic: the noble (if any) goes to the player whose turn it is, the colonists
+        // follow in turn.
+        let p = self.actor();
+        if ship_nobles > 0 {
+            self.give_ship_noble(p);
+            self.acted += 1;
+        }
+        let c = self.colonist_ship as usize;
+        for i in 0..n {
+            let q = (self.chooser as usize + self.acted as usize + i) % n;
+            let share = c / n + (i < c % n) as usize;
+            self.pm(q).san_juan += share as u8;
+        }
+        self.colonist_ship = 0;
+        self.villas();
+        self.acted = 0;
+        self.arrange_next();
+    }
+    fn give_ship_noble(&mut self, p: usize) {
+        let x = self.nbm();
+        x.ship -= 1;
+        x.pm(p).nobles += 1;
+        self.pm(p).san_juan += 1;
+    }
+    /// Step `ShipNoble`: the actor takes the noble (`TAKE_NOBLE`) or a colonist (`ACCEPT`).
+    pub(crate) fn ship_piece(&mut self, a: Action) {
+        let p = self.actor();
+        if a == TAKE_NOBLE {
+            self.give_ship_noble(p);
+        } else {
+            self.colonist_ship -= 1;
+            self.pm(p).san_juan += 1;
+        }
+        self.acted += 1;
+        self.nobles_ship_next();
+    }
+    /// Villa (rules §9.6): before anyone arranges, each owner (from the mayor) takes a noble, or
+    /// a colonist when the noble supply is empty.
+    fn villas(&mut self) {
+        let n = self.n();
+        for i in 0..n {
+            let p = (self.chooser as usize + i) % n;
+            if !self.player(p).occupied(Building::Villa) {
+                continue;
+            }
+            if self.nb().map(|x| x.supply).unwrap_or(0) > 0 {
+                let x = self.nbm();
+                x.supply -= 1;
+                x.pm(p).nobles += 1;
+                self.pm(p).san_juan += 1;
+            } else {
+                self.top_up_colonists(1);
+                if self.colonist_supply > 0 {
+                    self.colonist_supply -= 1;
+                    self.pm(p).san_juan += 1;
+                }
+            }
+        }
+    }
+    /// Whether `p`'s arrangement has a colour choice (he owns a noble and a function building),
+    /// so the automatic fill must not decide colours.
+    pub(crate) fn arrange_has_colours(&self, p: usize) -> bool {
+        self.nobles_of(p) > 0
+            && (X_BUILDINGS..X_BUILDINGS + FUNCTIONS).any(|b| self.player(p).buildings.0[b] > 0)
+    }
+    /// Legal placements with colours: targets at or above the floor with an empty circle that
+    /// leave enough empty circles above for the people still to place (all of them are placed
+    /// if the circles suffice); a function building takes a colonist or a noble if one of that
+    /// kind is still unplaced there.
+    pub(crate) fn arrange_colours(&self, p: usize, f: &mut impl FnMut(Action)) {
+        let pl = self.player(p);
+        let w = pl.san_juan as u32;
+        if w == 0 {
+            return;
+        }
+        let nt = self.num_targets();
+        let floor = self.floor as usize;
+        let total: u32 = (floor..nt).map(|t| pl.empty_circles(t)).sum();
+        let w = w.min(total);
+        let (col, nob) = self.free_people(p);
+        let mut suffix = 0;
+        let mut ok = 0u64;
+        for t in (floor..nt).rev() {
+            let e = pl.empty_circles(t);
+            suffix += e;
+            if e > 0 && w <= suffix {
+                ok |= 1 << t;
+            }
+        }
+        let mut nobles = 0u8;
+        let mut m = ok;
+        while m != 0 {
+            let t = m.trailing_zeros() as usize;
+            m &= m - 1;
+            match target_building(t).and_then(function_of) {
+                Some(fi) => {
+                    if col > 0 {
+                        f(place_id(t));
+                    }
+                    if nob > 0 {
+                        nobles |= 1 << fi;
+                    }
+                }
+                None => f(place_id(t)),
+            }
+        }
+        for fi in 0..FUNCTIONS {
+            if (nobles >> fi) & 1 == 1 {
+                f(NOBLE_PLACE + fi as Action);
+            }
+        }
+    }
+    /// Arrangement with colours: apply forced placements. True when the actor is done.
+    pub(crate) fn arrange_settle_colours(&mut self, p: usize) -> bool {
+        loop {
+            let mut n = 0;
+            let mut last = 0;
+            self.arrange_colours(p, &mut |a| {
+                n += 1;
+                last = a;
+            });
+            match n {
+                0 => return true,
+                1 => self.arrange_place(p, last),
+                _ => return false,
+            }
+        }
+    }
+    /// Apply one placement (colonist `place_id(t)` or `NOBLE_PLACE + f`).
+    pub(crate) fn arrange_place(&mut self, p: usize, a: Action) {
+        let t = if (NOBLE_PLACE..NOBLE_PLACE + FUNCTIONS as Action).contains(&a) {
+            let fi = (a - NOBLE_PLACE) as usize;
+            self.nbm().pm(p).on |= 1 << fi;
+            building_target(X_BUILDINGS + fi)
+        } else {
+            place_target(a)
+        };
+        self.place(p, t);
+        self.floor = t as u8;
+    }
+
+    /// End of the mayor phase with the Nobles (rules §9.4): max(N, empty circles) pieces, one of
+    /// them a noble while the noble supply has any; a short colonist supply fills what it can and
+    /// ends nothing (N3).
+    pub(crate) fn nobles_refill(&mut self, need: u32) {
+        let noble = self.nb().map(|x| x.supply > 0).unwrap_or(false);
+        let colonists = need - noble as u32;
+        self.top_up_colonists(colonists);
+        let take = (self.colonist_supply as u32).min(colonists) as u8;
+        self.colonist_supply -= take;
+        self.colonist_ship = self.colonist_ship.saturating_add(take);
+        if noble {
+            let x = self.nbm();
+            x.supply -= 1;
+            x.ship += 1;
+        }
+    }
+
+    // --- settler: hunting lodge ---
+    /// Hunting lodges at the end of the settler phase (rules §9.6), owners in turn from the
+    /// settler: a noble scores 2 VP for strictly the most empty island spaces; a colonist may
+    /// remove one plantation or forest. Then the face-up row is refilled.
+    pub(crate) fn lodge_next(&mut self) {
+        let n = self.n();
+        while (self.acted as usize) < n {
+            let p = self.actor();
+            if self.noble_function(p, Building::HuntingLodge) {
+                let empty = |q: usize| 12 - self.player(q).island_used().min(12);
+                if (0..n).all(|q| q == p || empty(q) < empty(p)) {
+                    self.gain_vp(p, 2);
+                }
+            } else if self.colonist_function(p, Building::HuntingLodge) {
+                let mut any = false;
+                self.removals(p, true, &mut |_| any = true);
+                if any {
+                    self.step = Step::HuntingLodge;
+                    return;
+                }
+            }
+            self.acted += 1;
+        }
+        self.settle_refill();
+    }
+    /// Tiles `p` may remove (`REMOVE + i`): plantations, and forests if `forests`.
+    pub(crate) fn removals(&self, p: usize, forests: bool, f: &mut impl FnMut(Action)) {
+        let pl = self.player(p);
+        for k in 0..NUM_GOODS {
+            if pl.island.0[k] > pl.island_colonists.0[k] {
+                f(REMOVE + k as Action);
+            }
+        }
+        for k in 0..NUM_GOODS {
+            if pl.island_colonists.0[k] > 0 {
+                f(REMOVE + (NUM_GOODS + k) as Action);
+            }
+        }
+        if forests {
+            for k in 0..NUM_GOODS {
+                if pl.forests.0[k] > 0 {
+                    f(REMOVE + (2 * NUM_GOODS + k) as Action);
+                }
+            }
+            if pl.forest_tiles > 0 {
+                f(REMOVE + 15);
+            }
+        }
+    }
+    /// Remove a tile (`REMOVE + i`): it goes to the plantation discard pile (a 2004 forest tile
+    /// to the forest supply); its occupant goes to the windrose.
+    pub(crate) fn remove_tile(&mut self, p: usize, i: usize) {
+        let pl = self.pm(p);
+        let k = i % NUM_GOODS;
+        match i {
+            15 => {
+                pl.forest_tiles -= 1;
+                self.forest_supply += 1;
+                return;
+            }
+            _ if i < NUM_GOODS => pl.island.0[k] -= 1,
+            _ if i < 2 * NUM_GOODS => {
+                pl.island.0[k] -= 1;
+                pl.island_colonists.0[k] -= 1;
+                pl.san_juan += 1;
+            }
+            _ => pl.forests.0[k] -= 1,
+        }
+        self.discard.0[k] += 1;
+    }
+
+    // --- builder: construction office ---
+    /// The construction office's cut for `p` (rules §9.6): colonist 1 on columns 1-3, noble 2 on
+    /// column 4. Encoded as 1 (colonist) or 2 (noble).
+    #[inline]
+    pub(crate) fn office_cut(&self, p: usize) -> u32 {
+        if !self.player(p).occupied(Building::ConstructionOffice) {
+            0
+        } else if self.noble_on(p, Building::ConstructionOffice as usize) {
+            2
+        } else {
+            1
+        }
+    }
+
+    // --- craftsman: chapel and jeweler ---
+    /// On `p`'s craftsman turn, whether or not he produces (rules §9.6): chapel (colonist +1
+    /// doubloon, noble +1 VP) and jeweler (+1 doubloon per noble owned, option `jeweler_cap`).
+    pub(crate) fn craft_nobles(&mut self, p: usize) {
+        if self.colonist_function(p, Building::Chapel) {
+            self.pm(p).doubloons += 1;
+        } else if self.noble_function(p, Building::Chapel) {
+            self.gain_vp(p, 1);
+        }
+        if self.player(p).occupied(Building::Jeweler) {
+            let mut pay = self.nobles_of(p);
+            let cap = self.config.int("jeweler_cap");
+            if cap > 0 {
+                pay = pay.min(cap as u32);
+            }
+            let pl = self.pm(p);
+            pl.doubloons = pl.doubloons.saturating_add(pay);
+        }
+    }
+
+    // --- trader: land office ---
+    /// Land-office actions of `p` now (once per trader phase, on his turn).
+    pub(crate) fn land_office_moves(&self, p: usize, f: &mut impl FnMut(Action)) {
+        let Some(x) = self.nb() else { return };
+        if x.land_office_used & (1 << p) != 0 {
+            return;
+        }
+        let pl = self.player(p);
+        if self.colonist_function(p, Building::LandOffice) {
+            if pl.doubloons >= 1
+                && pl.island_used() < 12
+                && self.deck.total() + self.discard.total() > 0
+            {
+                f(LAND_BUY);
+            }
+        } else if self.noble_function(p, Building::LandOffice) {
+            self.removals(p, self.config.bool("land_office_sell_forest"), f);
+        }
+    }
+    pub(crate) fn land_office_available(&self, p: usize) -> bool {
+        let mut any = false;
+        self.land_office_moves(p, &mut |_| any = true);
+        any
+    }
+    /// Apply a land-office action of `p` (from the trade or land-office step).
+    pub(crate) fn land_office(&mut self, p: usize, a: Action) {
+        self.nbm().land_office_used |= 1 << p;
+        if a == LAND_BUY {
+            self.pm(p).doubloons -= 1;
+            if self.deck.total() == 0 {
+                self.deck = self.discard;
+                self.discard = PerGood::default();
+            }
+            self.step = Step::LandOfficeDraw;
+            return;
+        }
+        self.remove_tile(p, (a - REMOVE) as usize);
+        // N8: the trader's privilege does not apply unless the option says so; the markets never.
+        let bonus = (p == self.chooser as usize && self.config.bool("land_office_trader_privilege"))
+            as u32
+            * (1 + self.doubled as u32);
+        let pl = self.pm(p);
+        pl.doubloons = pl.doubloons.saturating_add(1 + bonus);
+        self.land_office_done(p);
+    }
+    /// The land-office tile came off the deck: an occupied forest house may make it a forest.
+    pub(crate) fn land_office_drawn(&mut self, p: usize, k: usize) {
+        self.deck.0[k] -= 1;
+        if self.new_buildings
+            && self.player(p).occupied(Building::ForestHouse)
+            && self.forest_left()
+        {
+            self.last_tile = Some(k as u8);
+            self.step = Step::LandOfficeForest;
+            return;
+        }
+        self.pm(p).island.0[k] += 1;
+        self.land_office_done(p);
+    }
+    /// After the land office: back to the actor's sale, or the next trader.
+    pub(crate) fn land_office_done(&mut self, p: usize) {
+        let sold = std::mem::take(&mut self.nbm().sold);
+        if !sold && self.trade_available(p) {
+            self.step = Step::Trade;
+        } else {
+            self.acted += 1;
+            self.trade_next();
+        }
+    }
+    /// After `p`'s sale: his land office if he still has it, else the next trader.
+    pub(crate) fn after_sale(&mut self, p: usize) {
+        if self.nobles.is_some() && self.land_office_available(p) {
+            self.nbm().sold = true;
+            self.step = Step::LandOffice;
+            return;
+        }
+        self.acted += 1;
+        self.trade_next();
+    }
+
+    // --- captain: royal supplier ---
+    /// Royal suppliers when the captain phase starts (after the union halls), owners in turn from
+    /// the captain; then loading.
+    pub(crate) fn supplier_next(&mut self) {
+        let n = self.n();
+        while (self.acted as usize) < n {
+            let p = self.actor();
+            if self.supplier_can(p) {
+                self.step = Step::RoyalSupplier;
+                return;
+            }
+            self.acted += 1;
+            self.nbm().supplied = 0;
+        }
+        self.acted = 0;
+        self.captain_next();
+    }
+    /// Whether `p` may return one more good to his royal supplier: a kind not yet returned, and
+    /// fewer goods than nobles he owns.
+    pub(crate) fn supplier_can(&self, p: usize) -> bool {
+        let supplied = self.nb().map(|x| x.supplied).unwrap_or(0);
+        self.player(p).occupied(Building::RoyalSupplier)
+            && supplied.count_ones() < self.nobles_of(p)
+            && self.player(p).goods.mask() & !supplied != 0
+    }
+    pub(crate) fn supplier_moves(&self, p: usize, f: &mut impl FnMut(Action)) {
+        let supplied = self.nb().map(|x| x.supplied).unwrap_or(0);
+        if !self.supplier_can(p) {
+            return;
+        }
+        for g in 0..NUM_GOODS {
+            if self.player(p).goods.0[g] > 0 && supplied & (1 << g) == 0 {
+                f(SUPPLY + g as Action);
+            }
+        }
+    }
+    /// Step `RoyalSupplier`: return a barrel of g for 1 VP (no bonuses), or pass.
+    pub(crate) fn supplier_act(&mut self, p: usize, a: Action) {
+        if a == PASS {
+            self.acted += 1;
+            self.nbm().supplied = 0;
+        } else {
+            let g = (a - SUPPLY) as usize;
+            self.pm(p).goods.0[g] -= 1;
+            self.goods_supply.0[g] += 1;
+            self.nbm().supplied |= 1 << g;
+            self.gain_vp(p, 1);
+            if !self.supplier_can(p) {
+                self.acted += 1;
+                self.nbm().supplied = 0;
+            }
+        }
+        self.supplier_next();
+    }
+
+    // --- black market and guest house with colours ---
+    /// Black market, Expansion II: may `p` return a colonist (`noble` false) or a noble from
+    /// target t (`NUM_TARGETS` = windrose)?
+    pub(crate) fn bm_person_on(&self, p: usize, t: usize, noble: bool) -> bool {
+        let pl = self.player(p);
+        let has = if t >= NUM_TARGETS {
+            pl.san_juan > 0
+        } else {
+            match target_building(t) {
+                Some(b) => b != Building::BlackMarket as usize && pl.buildings.colonists(b) > 0,
+                None => pl.island_colonists.0[t - BASE_BUILDINGS] > 0,
+            }
+        };
+        if !has {
+            return false;
+        }
+        if let Some(b) = target_building(t).filter(|_| t < NUM_TARGETS) {
+            if function_of(b).is_some() {
+                return self.noble_on(p, b) == noble;
+            }
+        }
+        let (col, nob) = self.free_people(p);
+        if noble {
+            nob > 0
+        } else {
+            col > 0
+        }
+    }
+    /// Return a noble from target t to the noble supply.
+    pub(crate) fn bm_return_noble(&mut self, p: usize, t: usize) {
+        if let Some(fi) = target_building(t)
+            .filter(|_| t < NUM_TARGETS)
+            .and_then(function_of)
+        {
+            self.nbm().pm(p).on &= !(1 << fi);
+        }
+        self.remove_person(p, t);
+        let x = self.nbm();
+        x.pm(p).nobles -= 1;
+        x.supply += 1;
+    }
+    /// Take one person off target t (or the windrose).
+    pub(crate) fn remove_person(&mut self, p: usize, t: usize) {
+        let pl = self.pm(p);
+        if t >= NUM_TARGETS {
+            pl.san_juan -= 1;
+        } else if let Some(b) = target_building(t) {
+            pl.buildings.0[b] -= 1;
+        } else {
+            pl.island_colonists.0[t - BASE_BUILDINGS] -= 1;
+        }
+    }
+    /// Guest-house moves onto function buildings with colours: a colonist (`guest_id`) needs a
+    /// colonist among the free people, a noble (`GUEST_NOBLE`) a free noble.
+    pub(crate) fn guest_colour_ok(&self, p: usize, t: usize) -> bool {
+        match target_building(t).and_then(function_of) {
+            Some(_) if self.nobles.is_some() => self.free_people(p).0 > 0,
+            _ => true,
+        }
+    }
+    pub(crate) fn guest_nobles(&self, p: usize, f: &mut impl FnMut(Action)) {
+        if self.nobles.is_none() || self.free_people(p).1 == 0 {
+            return;
+        }
+        let pl = self.player(p);
+        for fi in 0..FUNCTIONS {
+            if pl.empty_building(X_BUILDINGS + fi) > 0 {
+                f(GUEST_NOBLE + fi as Action);
+            }
+        }
+    }
+    pub(crate) fn guest_noble_move(&mut self, p: usize, fi: usize) {
+        self.nbm().pm(p).on |= 1 << fi;
+        self.guest_move(p, building_target(X_BUILDINGS + fi));
+    }
+
+    // --- scoring ---
+    /// Expansion II end scoring on top of the base score (rules §9.4, §9.6): 1 VP per noble
+    /// (N5), the royal garden (+1 per noble), the jeweler for the guild hall (N4). With
+    /// `noble_vp_and_fortress = false` (N5) nobles score nothing and the fortress counts
+    /// colonists only.
+    pub fn nobles_score(&self, p: usize) -> i64 {
+        let Some(_) = self.nb() else { return 0 };
+        let pl = self.player(p);
+        let k = self.nobles_of(p) as i64;
+        let mut s = 0i64;
+        if self.config.bool("noble_vp_and_fortress") {
+            s += k;
+        } else if pl.occupied(Building::Fortress) {
+            let people = pl.colonists() as i64;
+            s -= people / 3 - (people - k) / 3;
+        }
+        if pl.occupied(Building::RoyalGarden) {
+            s += k;
+        }
+        if pl.occupied(Building::GuildHall) && pl.buildings.owns(Building::Jeweler) {
+            s += self.config.int("jeweler_guild_hall_value");
+        }
+        s
+    }
+}
+
+/// The target of a colonist placement id.
+#[inline]
+pub fn place_target(a: Action) -> usize {
+    if a >= PLACE_N {
+        (a - PLACE_N) as usize + X_TARGETS
+    } else if a >= PLACE_X {
+        (a - PLACE_X) as usize + BASE_TARGETS
+    } else {
+        (a - PLACE) as usize
+    }
+}

@@ -1,0 +1,625 @@
+//! Expansion II "The Nobles" (rules §9, PROVISIONAL: no official rules text was read). The
+//! worked examples N-ex1..N-ex6 of §9.9 as tests named `n_exK_provisional_...`, and hand-built
+//! tests for the nobles on the ship, their placement and scoring, each Nobles building, the end
+//! trigger and the open points N1-N9 as options.
+
+mod common;
+use common::*;
+use meeple_core::{Action, Game};
+use meeple_puerto_rico::data::*;
+use meeple_puerto_rico::*;
+use serde_json::{json, Value};
+
+/// A 4-player (or `players`) game with the Nobles, seat 0 governor.
+fn ngame(players: usize) -> PuertoRico {
+    ngame_opts(players, json!({}))
+}
+
+fn ngame_opts(players: usize, extra: Value) -> PuertoRico {
+    let mut opts = json!({"nobles": true});
+    for (k, v) in extra.as_object().unwrap() {
+        opts[k] = v.clone();
+    }
+    game_with(players, opts)
+}
+
+fn nobles(g: &PuertoRico) -> &Nobles {
+    g.nobles.as_deref().unwrap()
+}
+
+fn nobles_mut(g: &mut PuertoRico) -> &mut Nobles {
+    g.nobles.as_deref_mut().unwrap()
+}
+
+/// Give `p` a noble from the noble supply, standing on building `b` (None: his windrose).
+fn give_noble(g: &mut PuertoRico, p: usize, b: Option<Building>) {
+    let x = nobles_mut(g);
+    assert!(x.supply > 0);
+    x.supply -= 1;
+    x.players[p].nobles += 1;
+    match b {
+        Some(b) => {
+            let i = b as usize;
+            assert!(g.players.p[p].buildings.0[i] > 0, "{} not owned", b.name());
+            g.players.p[p].buildings.0[i] += 1;
+            if (i - X_BUILDINGS) < 4 {
+                nobles_mut(g).players[p].on |= 1 << (i - X_BUILDINGS);
+            }
+        }
+        None => g.players.p[p].san_juan += 1,
+    }
+}
+
+/// Give `p` a noble standing on one of his plantations of kind k.
+fn give_noble_on_tile(g: &mut PuertoRico, p: usize, k: usize) {
+    let x = nobles_mut(g);
+    x.supply -= 1;
+    x.players[p].nobles += 1;
+    assert!(g.players.p[p].island.0[k] > g.players.p[p].island_colonists.0[k]);
+    g.players.p[p].island_colonists.0[k] += 1;
+}
+
+/// Empty the colonist ship (its noble back to the noble supply, colonists to the supply).
+fn empty_ship(g: &mut PuertoRico) {
+    g.colonist_supply += g.colonist_ship;
+    g.colonist_ship = 0;
+    let x = nobles_mut(g);
+    x.supply += x.ship;
+    x.ship = 0;
+}
+
+fn opts_err(players: usize, opts: Value) -> String {
+    let c = config(players, opts);
+    PuertoRico::new(&c, 1).unwrap_err().to_string()
+}
+
+// ---------------------------------------------------------------------------------------------
+// Worked examples of §9.9 (provisional).
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn n_ex1_provisional_setup_and_refill() {
+    let mut g = ngame(4);
+    // Set-up: 3 colonists and 1 noble on the ship, 19 nobles in the supply; the replaced
+    // colonist stays in the colonist supply.
+    assert_eq!(g.colonist_ship, 3);
+    assert_eq!(nobles(&g).ship, 1);
+    assert_eq!(nobles(&g).supply, 19);
+    assert_eq!(g.colonist_supply, 76);
+    // Seat 0 will have 6 empty building circles after placing his one piece on the small
+    // market; the others fill their plantation.
+    give_building(&mut g, 0, Building::SmallMarket, 0);
+    give_building(&mut g, 0, Building::CoffeeRoaster, 0);
+    give_building(&mut g, 0, Building::TobaccoStorage, 0);
+    give_building(&mut g, 0, Building::Hacienda, 0);
+    let mut h = g.clone();
+    start(&mut g, 0, Role::Mayor);
+    act(&mut g, "pass");
+    // The mayor takes the first piece: the noble or a colonist (N2 = choice).
+    assert_eq!(g.step, Step::ShipNoble);
+    assert_eq!(labels(&g), vec!["take colonist", "take noble"]);
+    act(&mut g, "take noble");
+    assert_eq!(nobles(&g).players[0].nobles, 1);
+    // Seat 0 places his noble; the others' colonists go on their plantation automatically.
+    assert_eq!(to_move(&g), Some(0));
+    act(&mut g, "place small_market");
+    assert_eq!(g.step, Step::ChooseRole);
+    assert_eq!(g.colonist_ship, 5);
+    assert_eq!(nobles(&g).ship, 1);
+    assert_eq!(nobles(&g).supply, 18);
+    assert!(!g.end_triggered);
+    // With the noble supply empty the ship gets 6 colonists.
+    let x = nobles_mut(&mut h);
+    x.players[3].nobles = x.supply;
+    x.supply = 0;
+    h.players.p[3].san_juan += 19;
+    h.validate().unwrap();
+    start(&mut h, 0, Role::Mayor);
+    act(&mut h, "pass");
+    act(&mut h, "take noble");
+    act(&mut h, "place small_market");
+    assert_eq!(h.colonist_ship, 6);
+    assert_eq!(nobles(&h).ship, 0);
+}
+
+#[test]
+fn n_ex2_provisional_chapel() {
+    let mut g = ngame(4);
+    give_building(&mut g, 1, Building::Chapel, 1);
+    give_building(&mut g, 2, Building::Chapel, 0);
+    give_noble(&mut g, 2, Some(Building::Chapel));
+    g.validate().unwrap();
+    let (d1, v2, d2) = (
+        g.players.p[1].doubloons,
+        g.players.p[2].vp,
+        g.players.p[2].doubloons,
+    );
+    start(&mut g, 0, Role::Craftsman);
+    assert_eq!(g.players.p[1].doubloons, d1 + 1);
+    assert_eq!(g.players.p[2].vp, v2 + 1);
+    assert_eq!(g.players.p[2].doubloons, d2);
+}
+
+#[test]
+fn n_ex3_provisional_construction_office() {
+    let mut g = ngame(4);
+    give_building(&mut g, 0, Building::ConstructionOffice, 1);
+    give_building(&mut g, 1, Building::ConstructionOffice, 0);
+    give_noble(&mut g, 1, Some(Building::ConstructionOffice));
+    g.validate().unwrap();
+    assert_eq!(g.price(0, Building::SmallMarket as usize), 0);
+    assert_eq!(g.price(0, Building::GuildHall as usize), 10);
+    assert_eq!(g.price(1, Building::SmallMarket as usize), 1);
+    assert_eq!(g.price(1, Building::GuildHall as usize), 8);
+    // Production buildings count by their column too (colonist: columns 1-3).
+    assert_eq!(g.price(0, Building::CoffeeRoaster as usize), 5);
+}
+
+#[test]
+fn n_ex4_provisional_jeweler_royal_garden_and_noble_vp() {
+    // (a) Craftsman phase: a colonist on the jeweler, 3 nobles (chapel, corn, windrose).
+    let mut g = ngame(4);
+    give_building(&mut g, 1, Building::Jeweler, 1);
+    give_building(&mut g, 1, Building::Chapel, 0);
+    give_noble(&mut g, 1, Some(Building::Chapel));
+    give_noble_on_tile(&mut g, 1, Good::Indigo as usize);
+    give_noble(&mut g, 1, None);
+    g.validate().unwrap();
+    let (d, v) = (g.players.p[1].doubloons, g.players.p[1].vp);
+    start(&mut g, 0, Role::Craftsman);
+    assert_eq!(g.players.p[1].doubloons, d + 3);
+    assert_eq!(g.players.p[1].vp, v + 1);
+    // (b) Game end: 3 nobles (royal garden, 2 on the windrose), an occupied guild hall and a
+    // jeweler: 3 (nobles) + 3 (garden) + 2 (guild hall, jeweler as a large production building).
+    let mut g = ngame(4);
+    give_building(&mut g, 2, Building::RoyalGarden, 0);
+    give_noble(&mut g, 2, Some(Building::RoyalGarden));
+    give_noble(&mut g, 2, None);
+    give_noble(&mut g, 2, None);
+    give_building(&mut g, 2, Building::GuildHall, 1);
+    give_building(&mut g, 2, Building::Jeweler, 0);
+    g.validate().unwrap();
+    let printed = 4 + 4 + 3;
+    assert_eq!(g.score_of(2), printed + 8);
+    // N4 = 1 and N5 off: 0 (nobles) + 3 (garden) + 1.
+    let mut h = ngame_opts(
+        4,
+        json!({"jeweler_guild_hall_value": 1, "noble_vp_and_fortress": false}),
+    );
+    give_building(&mut h, 2, Building::RoyalGarden, 0);
+    give_noble(&mut h, 2, Some(Building::RoyalGarden));
+    give_noble(&mut h, 2, None);
+    give_noble(&mut h, 2, None);
+    give_building(&mut h, 2, Building::GuildHall, 1);
+    give_building(&mut h, 2, Building::Jeweler, 0);
+    assert_eq!(h.score_of(2), printed + 4);
+}
+
+#[test]
+fn n_ex5_provisional_hunting_lodge_noble() {
+    for (last, vp) in [(7u8, 0u32), (8, 2)] {
+        let mut g = ngame(4);
+        give_building(&mut g, 0, Building::HuntingLodge, 0);
+        give_noble(&mut g, 0, Some(Building::HuntingLodge));
+        // Island tiles: 7 (owner), 8, 9, `last` (each starts with 1).
+        for (p, n) in [(0, 7u8), (1, 8), (2, 9), (3, last)] {
+            for _ in 1..n {
+                let k = (0..NUM_GOODS)
+                    .find(|&k| g.deck.0[k] > 0)
+                    .expect("deck tile");
+                give_tiles(&mut g, p, k, 1, 0);
+            }
+        }
+        g.validate().unwrap();
+        let before = g.players.p[0].vp;
+        // Everyone passes, so the counts stand at the end of the phase.
+        start(&mut g, 1, Role::Settler);
+        for _ in 0..4 {
+            act(&mut g, "pass");
+        }
+        assert_eq!(g.step, Step::Refill);
+        assert_eq!(g.players.p[0].vp, before + vp, "last player {last} tiles");
+    }
+}
+
+#[test]
+fn n_ex6_provisional_royal_supplier() {
+    let mut g = ngame(4);
+    give_building(&mut g, 1, Building::RoyalSupplier, 1);
+    give_noble(&mut g, 1, None);
+    give_noble(&mut g, 1, None);
+    give_goods(&mut g, 1, Good::Corn, 2);
+    give_goods(&mut g, 1, Good::Indigo, 2);
+    give_goods(&mut g, 1, Good::Coffee, 1);
+    let vp = g.players.p[1].vp;
+    start(&mut g, 1, Role::Captain);
+    assert_eq!(g.step, Step::RoyalSupplier);
+    assert_eq!(
+        labels(&g),
+        vec![
+            "pass",
+            "royal supplier corn",
+            "royal supplier indigo",
+            "royal supplier coffee"
+        ]
+    );
+    act(&mut g, "royal supplier corn");
+    // A second corn is illegal (same kind).
+    assert!(!labels(&g).contains(&"royal supplier corn".to_string()));
+    act(&mut g, "royal supplier indigo");
+    // Only 2 nobles: no third good; no harbor or captain bonus; he then loads normally.
+    assert_eq!(g.players.p[1].vp, vp + 2);
+    assert_eq!(g.players.p[1].goods.0, [1, 1, 0, 0, 1]);
+    assert_eq!(g.step, Step::Load);
+    assert_eq!(to_move(&g), Some(1));
+    assert!(!g.captain_bonus_paid);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Nobles on the ship, placement, scoring and the end trigger.
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn ship_noble_choice_passes_along_and_mayor_option() {
+    let mut g = ngame(4);
+    start(&mut g, 0, Role::Mayor);
+    act(&mut g, "pass");
+    act(&mut g, "take colonist");
+    assert_eq!(to_move(&g), Some(1));
+    act(&mut g, "take colonist");
+    act(&mut g, "take noble");
+    // The last colonist goes to seat 3 automatically; everyone got one piece.
+    assert_eq!(nobles(&g).players[2].nobles, 1);
+    for p in 0..4 {
+        assert_eq!(g.players.p[p].colonists(), 1, "seat {p}");
+    }
+    // N2 = mayor: the mayor gets the noble without a decision.
+    let mut h = ngame_opts(4, json!({"noble_from_ship": "mayor"}));
+    start(&mut h, 2, Role::Mayor);
+    act(&mut h, "pass");
+    assert_ne!(h.step, Step::ShipNoble);
+    assert_eq!(nobles(&h).players[2].nobles, 1);
+    // Only the noble left on the ship: no decision either.
+    let mut k = ngame(4);
+    k.colonist_supply += k.colonist_ship;
+    k.colonist_ship = 0;
+    start(&mut k, 1, Role::Mayor);
+    act(&mut k, "pass");
+    assert_eq!(nobles(&k).players[1].nobles, 1);
+}
+
+#[test]
+fn arrangement_chooses_a_colour_only_on_function_buildings() {
+    let mut g = ngame(4);
+    empty_ship(&mut g);
+    give_building(&mut g, 1, Building::Chapel, 0);
+    give_building(&mut g, 1, Building::SmallMarket, 0);
+    give_noble(&mut g, 1, None);
+    give_san_juan(&mut g, 1, 1);
+    // Two people (a noble, a colonist), circles: small market, indigo plantation, chapel.
+    start(&mut g, 0, Role::Mayor);
+    act(&mut g, "pass");
+    assert_eq!(to_move(&g), Some(1));
+    // Placements go in ascending target order; the chapel is the highest target.
+    act(&mut g, "place small_market");
+    let l = labels(&g);
+    assert!(l.contains(&"place chapel".to_string()), "{l:?}");
+    assert!(l.contains(&"place noble chapel".to_string()), "{l:?}");
+    act(&mut g, "place noble chapel");
+    assert_eq!(nobles(&g).players[1].on, 0b10);
+    // A player with nobles only has no colonist for the chapel.
+    let mut h = ngame(4);
+    empty_ship(&mut h);
+    give_building(&mut h, 1, Building::Chapel, 0);
+    give_noble(&mut h, 1, None);
+    start(&mut h, 0, Role::Mayor);
+    act(&mut h, "pass");
+    assert!(!labels(&h).contains(&"place chapel".to_string()));
+    act(&mut h, "place noble chapel");
+    assert_eq!(nobles(&h).players[1].on, 0b10);
+}
+
+#[test]
+fn colonists_running_out_end_nothing_and_unlimited_option() {
+    let mut g = ngame(4);
+    // 2 colonists left in the supply: the ship takes what is left plus the noble.
+    let spare = g.colonist_supply - 2;
+    g.colonist_supply = 2;
+    g.players.p[3].san_juan += spare;
+    g.validate().unwrap();
+    start(&mut g, 0, Role::Mayor);
+    act(&mut g, "take privilege colonist");
+    act(&mut g, "take noble");
+    assert_eq!(g.step, Step::ChooseRole);
+    assert_eq!(g.colonist_supply, 0);
+    assert_eq!(g.colonist_ship, 1);
+    assert_eq!(nobles(&g).ship, 1);
+    assert!(!g.end_triggered, "E1 is off with the Nobles");
+    // N3: an unlimited colonist supply never runs dry.
+    let mut h = ngame_opts(4, json!({"colonists_unlimited_with_nobles": true}));
+    h.colonist_supply = 0;
+    h.validate().unwrap();
+    start(&mut h, 0, Role::Mayor);
+    act(&mut h, "take privilege colonist");
+    act(&mut h, "take noble");
+    assert_eq!(h.colonist_ship, 3);
+    assert!(h.colonist_supply > 0);
+}
+
+#[test]
+fn nobles_score_and_count_for_the_fortress() {
+    let mut g = ngame(4);
+    give_building(&mut g, 0, Building::Fortress, 1);
+    give_san_juan(&mut g, 0, 1);
+    give_noble(&mut g, 0, None);
+    // 3 people: fortress +1; noble +1; printed 4.
+    assert_eq!(g.score_of(0), 4 + 1 + 1);
+    let mut h = ngame_opts(4, json!({"noble_vp_and_fortress": false}));
+    give_building(&mut h, 0, Building::Fortress, 1);
+    give_san_juan(&mut h, 0, 1);
+    give_noble(&mut h, 0, None);
+    assert_eq!(h.score_of(0), 4);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Each Nobles building.
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn land_office_colonist_buys_a_plantation_after_the_sale() {
+    let mut g = ngame(4);
+    give_building(&mut g, 1, Building::LandOffice, 1);
+    give_goods(&mut g, 1, Good::Sugar, 1);
+    let d = g.players.p[1].doubloons;
+    start(&mut g, 0, Role::Trader);
+    assert_eq!(to_move(&g), Some(1));
+    let l = labels(&g);
+    assert!(l.contains(&"land office buy".to_string()), "{l:?}");
+    act(&mut g, "sell sugar");
+    // After the sale the land office is still offered.
+    assert_eq!(g.step, Step::LandOffice);
+    act(&mut g, "land office buy");
+    assert_eq!(g.step, Step::LandOfficeDraw);
+    g.apply(DRAW + Good::Coffee as Action).unwrap();
+    g.validate().unwrap();
+    assert_eq!(g.players.p[1].island.0[Good::Coffee as usize], 1);
+    assert_eq!(g.players.p[1].doubloons, d + 2 - 1);
+    assert_eq!(g.step, Step::ChooseRole);
+}
+
+#[test]
+fn land_office_noble_removes_a_plantation_for_a_doubloon() {
+    let mut g = ngame(4);
+    give_building(&mut g, 1, Building::LandOffice, 0);
+    give_noble(&mut g, 1, Some(Building::LandOffice));
+    give_tiles(&mut g, 1, Good::Coffee as usize, 1, 1);
+    let d = g.players.p[1].doubloons;
+    let discard = g.discard.0[Good::Coffee as usize];
+    start(&mut g, 1, Role::Trader);
+    let l = labels(&g);
+    assert!(l.contains(&"remove empty indigo".to_string()), "{l:?}");
+    assert!(l.contains(&"remove occupied coffee".to_string()), "{l:?}");
+    act(&mut g, "remove occupied coffee");
+    // +1 doubloon only (no trader privilege, N8); the occupant goes to the windrose; he may
+    // still sell.
+    assert_eq!(g.players.p[1].doubloons, d + 1);
+    assert_eq!(g.players.p[1].san_juan, 1);
+    assert_eq!(g.discard.0[Good::Coffee as usize], discard + 1);
+    assert_eq!(g.players.p[1].island.0[Good::Coffee as usize], 0);
+    // N8 option: the trader's privilege applies.
+    let mut h = ngame_opts(4, json!({"land_office_trader_privilege": true}));
+    give_building(&mut h, 1, Building::LandOffice, 0);
+    give_noble(&mut h, 1, Some(Building::LandOffice));
+    let d = h.players.p[1].doubloons;
+    start(&mut h, 1, Role::Trader);
+    act(&mut h, "remove empty indigo");
+    assert_eq!(h.players.p[1].doubloons, d + 2);
+}
+
+#[test]
+fn land_office_forest_option() {
+    let base = json!({"new_buildings": true, "building_set": "fixed", "building_list": [
+        "aqueduct", "forest_house", "black_market", "storehouse", "guest_house",
+        "trading_post", "church", "small_wharf", "lighthouse", "library",
+        "specialty_factory", "union_hall", "cloister", "statue", "guild_hall",
+        "residence", "city_hall"]});
+    for (sell_forest, offered) in [(true, true), (false, false)] {
+        let mut opts = base.clone();
+        opts["land_office_sell_forest"] = json!(sell_forest);
+        let mut g = ngame_opts(4, opts);
+        give_building(&mut g, 1, Building::LandOffice, 0);
+        give_noble(&mut g, 1, Some(Building::LandOffice));
+        g.deck.0[Good::Corn as usize] -= 1;
+        g.players.p[1].forests.0[Good::Corn as usize] += 1;
+        start(&mut g, 1, Role::Trader);
+        assert_eq!(
+            labels(&g).contains(&"remove forest corn".to_string()),
+            offered
+        );
+    }
+}
+
+#[test]
+fn hunting_lodge_colonist_removes_a_tile() {
+    let mut g = ngame(4);
+    give_building(&mut g, 2, Building::HuntingLodge, 1);
+    give_tiles(&mut g, 2, Good::Sugar as usize, 1, 1);
+    give_tiles(&mut g, 2, QUARRY, 1, 0);
+    start(&mut g, 0, Role::Settler);
+    for _ in 0..4 {
+        if g.step == Step::HuntingLodge {
+            break;
+        }
+        act(&mut g, "pass");
+    }
+    assert_eq!(g.step, Step::HuntingLodge);
+    assert_eq!(to_move(&g), Some(2));
+    let l = labels(&g);
+    assert!(!l.iter().any(|x| x.contains("quarry")), "{l:?}");
+    act(&mut g, "remove occupied sugar");
+    assert_eq!(g.players.p[2].island.0[Good::Sugar as usize], 0);
+    assert_eq!(g.players.p[2].san_juan, 1);
+    assert_eq!(g.step, Step::Refill);
+}
+
+#[test]
+fn villa_brings_a_noble_or_a_colonist() {
+    let mut g = ngame(4);
+    empty_ship(&mut g);
+    give_building(&mut g, 2, Building::Villa, 1);
+    start(&mut g, 0, Role::Mayor);
+    act(&mut g, "pass");
+    assert_eq!(nobles(&g).players[2].nobles, 1);
+    assert_eq!(g.players.p[2].colonists(), 2);
+    // Noble supply empty: a colonist instead.
+    let mut h = ngame(4);
+    empty_ship(&mut h);
+    give_building(&mut h, 2, Building::Villa, 1);
+    let x = nobles_mut(&mut h);
+    x.players[3].nobles = x.supply;
+    x.supply = 0;
+    h.players.p[3].san_juan += 20;
+    h.validate().unwrap();
+    let supply = h.colonist_supply;
+    start(&mut h, 0, Role::Mayor);
+    act(&mut h, "pass");
+    assert_eq!(nobles(&h).players[2].nobles, 0);
+    assert_eq!(h.players.p[2].colonists(), 2);
+    assert!(h.colonist_supply < supply);
+}
+
+#[test]
+fn jeweler_cap_option() {
+    let mut g = ngame_opts(4, json!({"jeweler_cap": 2}));
+    give_building(&mut g, 1, Building::Jeweler, 1);
+    for _ in 0..3 {
+        give_noble(&mut g, 1, None);
+    }
+    let d = g.players.p[1].doubloons;
+    start(&mut g, 0, Role::Craftsman);
+    assert_eq!(g.players.p[1].doubloons, d + 2);
+}
+
+#[test]
+fn black_market_returns_a_noble_to_the_noble_supply() {
+    let mut g = ngame_opts(
+        4,
+        json!({"new_buildings": true, "building_set": "fixed", "building_list": [
+        "aqueduct", "forest_house", "black_market", "storehouse", "guest_house",
+        "trading_post", "church", "small_wharf", "lighthouse", "library",
+        "specialty_factory", "union_hall", "cloister", "statue", "guild_hall",
+        "residence", "city_hall"]}),
+    );
+    give_building(&mut g, 0, Building::BlackMarket, 1);
+    give_building(&mut g, 0, Building::Chapel, 0);
+    give_noble(&mut g, 0, Some(Building::Chapel));
+    g.players.p[0].doubloons = 0;
+    give_vp(&mut g, 0, 1);
+    let supply = nobles(&g).supply;
+    start(&mut g, 0, Role::Builder);
+    // Storehouse 3 - 1 (builder) = 2, paid with a noble and a VP chip.
+    act(&mut g, "build storehouse");
+    assert_eq!(g.step, Step::BlackMarketColonist);
+    let l = labels(&g);
+    assert!(l.contains(&"return noble from chapel".to_string()), "{l:?}");
+    assert!(
+        !l.contains(&"return colonist from chapel".to_string()),
+        "{l:?}"
+    );
+    act(&mut g, "return noble from chapel");
+    assert_eq!(nobles(&g).supply, supply + 1);
+    assert_eq!(nobles(&g).players[0].nobles, 0);
+    assert_eq!(nobles(&g).players[0].on, 0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Set-up options, combinations, positions.
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn nobles_buildings_added_or_drafted() {
+    let g = ngame(4);
+    assert_eq!(g.building_supply.0[Building::LandOffice as usize], 2);
+    assert_eq!(g.building_supply.0[Building::RoyalGarden as usize], 1);
+    assert_eq!(g.building_supply.0[Building::Jeweler as usize], 2);
+    // 2 players (N7): one copy each, jeweler 2.
+    let g2 = ngame(2);
+    assert_eq!(g2.building_supply.0[Building::Villa as usize], 1);
+    assert_eq!(g2.building_supply.0[Building::Jeweler as usize], 2);
+    // Drafted (N1): the Nobles kinds join the Expansion I draft; the jeweler is added.
+    let d = ngame_opts(
+        4,
+        json!({"new_buildings": true, "nobles_buildings": "drafted"}),
+    );
+    assert_eq!(d.step, Step::Draft);
+    assert_eq!(d.building_supply.0[Building::Villa as usize], 0);
+    assert_eq!(d.building_supply.0[Building::Jeweler as usize], 2);
+    let l = labels(&d);
+    assert!(l.contains(&"draft villa".to_string()), "{l:?}");
+    assert!(l.contains(&"draft royal_garden".to_string()), "{l:?}");
+    // Villa and jeweler exclusive (N9): the jeweler is left out.
+    let e = ngame_opts(4, json!({"villa_jeweler_exclusive": true}));
+    assert_eq!(e.building_supply.0[Building::Jeweler as usize], 0);
+}
+
+#[test]
+fn nobles_options_refused_where_the_spec_does_not_cover_them() {
+    let e = opts_err(4, json!({"noble_from_ship": "mayor"}));
+    assert!(e.contains("nobles"), "{e}");
+    let e = opts_err(4, json!({"nobles": true, "nobles_buildings": "drafted"}));
+    assert!(e.contains("new_buildings"), "{e}");
+    let e = opts_err(
+        4,
+        json!({"nobles": true, "new_buildings": true, "building_set": "base",
+               "nobles_buildings": "drafted"}),
+    );
+    assert!(e.contains("drafted"), "{e}");
+    let e = opts_err(
+        4,
+        json!({"new_buildings": true, "building_set": "fixed", "building_list": [
+        "aqueduct", "forest_house", "black_market", "storehouse", "guest_house",
+        "trading_post", "church", "small_wharf", "lighthouse", "library",
+        "specialty_factory", "union_hall", "cloister", "statue", "guild_hall",
+        "residence", "royal_garden"]}),
+    );
+    assert!(e.contains("Expansion II"), "{e}");
+    // Every player count and both expansions together start.
+    for n in 2..=5 {
+        for opts in [
+            json!({"nobles": true}),
+            json!({"nobles": true, "new_buildings": true}),
+        ] {
+            let c = config(n, opts);
+            let g = PuertoRico::new(&c, 3).unwrap();
+            g.validate().unwrap();
+            assert_eq!(g.num_distinct_actions(), NUM_ACTIONS_N);
+        }
+    }
+}
+
+#[test]
+fn nobles_position_round_trips_and_is_checked() {
+    let mut g = ngame(4);
+    give_building(&mut g, 1, Building::Chapel, 0);
+    give_noble(&mut g, 1, Some(Building::Chapel));
+    give_noble(&mut g, 2, None);
+    let v = g.to_json_value();
+    assert_eq!(v["nobles"]["players"][1]["on"], json!(["chapel"]));
+    assert_eq!(v["nobles"]["supply"], json!(17));
+    let back = meeple_core::dynamic::load_state::<PuertoRico>(&v).unwrap();
+    assert_eq!(back, g);
+    let obs = g.observation(0);
+    assert_eq!(obs["nobles"]["players"][2]["nobles"], json!(1));
+    let mut t = vec![0.0; g.observation_tensor_len()];
+    g.observation_tensor(0, &mut t);
+    // A base position has no nobles field.
+    assert!(game(4).to_json_value().get("nobles").is_none());
+    // Nobles that do not add up to 20 are refused; so is a noble on an empty chapel.
+    let mut bad = g.clone();
+    nobles_mut(&mut bad).supply += 1;
+    assert!(bad.validate().unwrap_err().contains("20"));
+    let mut bad = g.clone();
+    bad.players.p[1].buildings.0[Building::Chapel as usize] = 1;
+    bad.players.p[1].san_juan += 1;
+    assert!(bad.validate().is_err());
+}
