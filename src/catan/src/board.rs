@@ -15,8 +15,9 @@ pub const GRAIN: usize = 3;
 pub const ORE: usize = 4;
 
 /// Terrains by id; the first five produce the resource with the same id. Ids from 5 on never
-/// produce: the desert, and the scenarios' special hexes (B7 oasis).
-pub const TERRAINS: [&str; 7] = [
+/// produce: the desert, and the scenarios' special hexes (B7 oasis, B6 swamp); a base map may
+/// not use them.
+pub const TERRAINS: [&str; 8] = [
     "forest",
     "hills",
     "pasture",
@@ -24,10 +25,13 @@ pub const TERRAINS: [&str; 7] = [
     "mountains",
     "desert",
     "oasis",
+    "swamp",
 ];
 pub const DESERT: u8 = 5;
 /// B7 The Caravans: the oasis replaces the desert (no token, never produces).
 pub const OASIS: u8 = 6;
+/// B6 Rivers: a swamp (river hex without production; the robber may stand on it).
+pub const SWAMP: u8 = 7;
 
 /// Harbor kinds by id: 0..5 are the 2:1 harbors of that resource, 5 is the generic 3:1.
 pub const HARBOR_KINDS: [&str; 6] = ["lumber", "brick", "wool", "grain", "ore", "3:1"];
@@ -83,6 +87,8 @@ pub struct Board {
     pub terrain: [u8; NH],
     /// Number token per land hex; 0 = none.
     pub token: [u8; NH],
+    /// A second number token on the hex (B6 Rivers: the 2 lies on the 12's hex); 0 = none.
+    pub extra_token: [u8; NH],
     /// Harbor kind per edge, `NONE` = no harbor.
     pub edge_harbor: [u8; MAX_EDGES],
     /// Derived: for each dice sum, the hexes carrying that token (bitset over hex ids).
@@ -97,6 +103,7 @@ impl Board {
             geo: Geometry::base(),
             terrain: [DESERT; NH],
             token: [0; NH],
+            extra_token: [0; NH],
             edge_harbor: [NONE; MAX_EDGES],
             token_hexes: [0; 13],
             harbor_vertices: [0; 6],
@@ -108,9 +115,10 @@ impl Board {
         let g = self.geo;
         self.token_hexes = [0; 13];
         for h in 0..NH {
-            let t = self.token[h] as usize;
-            if (2..=12).contains(&t) && self.terrain[h] != DESERT {
-                self.token_hexes[t] |= 1 << h;
+            for t in [self.token[h] as usize, self.extra_token[h] as usize] {
+                if (2..=12).contains(&t) && self.terrain[h] < DESERT {
+                    self.token_hexes[t] |= 1 << h;
+                }
             }
         }
         self.harbor_vertices = [0; 6];
@@ -188,6 +196,18 @@ impl Board {
                 ));
             }
             b.token[id] = token;
+            if let Some(v) = h.get("extra_token").filter(|v| !v.is_null()) {
+                match v.as_u64() {
+                    Some(n) if (2..=12).contains(&n) && n != 7 && token != 0 => {
+                        b.extra_token[id] = n as u8
+                    }
+                    _ => {
+                        return Err(format!(
+                            "map: hex ({q},{r}) has extra_token {v}; a second token 2..=12 without 7 needs a first token"
+                        ))
+                    }
+                }
+            }
         }
         if let Some(hs) = map.get("harbors") {
             let hs = hs.as_array().ok_or("map: 'harbors' must be a list")?;
@@ -352,11 +372,15 @@ impl Board {
         let hexes: Vec<Value> = (0..NH)
             .map(|h| {
                 let (q, r) = g.hexes[h];
-                json!({
+                let mut v = json!({
                     "q": q, "r": r,
                     "terrain": TERRAINS.get(self.terrain[h] as usize).copied().unwrap_or("desert"),
                     "token": if self.token[h] == 0 { Value::Null } else { json!(self.token[h]) },
-                })
+                });
+                if self.extra_token[h] != 0 {
+                    v["extra_token"] = json!(self.extra_token[h]);
+                }
+                v
             })
             .collect();
         let harbors: Vec<Value> = (0..g.ne)
@@ -375,8 +399,13 @@ impl Board {
         g.vertex_hexes[v]
             .iter()
             .filter(|&&h| h != NONE)
-            .map(|&h| pips(self.token[h as usize]))
+            .map(|&h| self.hex_pips(h as usize))
             .sum()
+    }
+
+    /// Expected production per dice roll in 36ths of hex `h` (both tokens counted).
+    pub fn hex_pips(&self, h: usize) -> u32 {
+        pips(self.token[h]) + pips(self.extra_token[h])
     }
 }
 

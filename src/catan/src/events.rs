@@ -128,7 +128,7 @@ impl Catan {
             }
             EV_EARTHQUAKE => {
                 for p in 0..n {
-                    if self.roads[p] != 0 && self.damaged[p] == NONE {
+                    if self.damage_spots_of(p) != 0 && self.damaged[p] == NONE {
                         self.pending |= 1 << p;
                     }
                 }
@@ -364,7 +364,15 @@ impl Catan {
 
     /// Earthquake: the roads the actor may damage.
     pub(crate) fn damage_spots(&self) -> u128 {
-        self.roads[self.event_actor()]
+        self.damage_spots_of(self.event_actor())
+    }
+
+    /// The roads `p` could damage: his roads, B6 bridges excepted (a bridge is not a road piece).
+    pub(crate) fn damage_spots_of(&self, p: usize) -> u128 {
+        match &self.rivers {
+            None => self.roads[p],
+            Some(s) => self.roads[p] & !s.bridges[p],
+        }
     }
 
     pub(crate) fn apply_event_action(&mut self, a: u32) {

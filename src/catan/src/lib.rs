@@ -100,6 +100,11 @@ pub const A_DISCARD: u32 = A_STEAL + MAX_PLAYERS as u32;
 pub const A_MARITIME: u32 = A_DISCARD + 5;
 pub const A_OFFER: u32 = A_MARITIME + 20;
 pub const NUM_OFFERS: u32 = 80;
+/// B6 Rivers: offers with coins follow the resource offers in the offer index space (ids from
+/// [`rivers::A_COIN_OFFER`]): `NUM_OFFERS + j`, see [`Offer::decode`].
+pub const NUM_COIN_OFFERS: u32 = 40;
+/// The good index of coins in an [`Offer`] (resources are 0..5).
+pub const COINS: usize = 5;
 pub const A_ACCEPT: u32 = A_OFFER + NUM_OFFERS;
 pub const A_DECLINE: u32 = A_ACCEPT + 1;
 pub const A_CONFIRM: u32 = A_DECLINE + 1;
@@ -384,7 +389,30 @@ pub struct Offer {
 }
 
 impl Offer {
+    /// Offer index → offer. Indices `NUM_OFFERS..NUM_OFFERS + NUM_COIN_OFFERS` (B6) trade coins:
+    /// `j < 20` gives `n1` coins for `n2` of resource `b` (`j = (b*2 + n1-1)*2 + n2-1`), `j >= 20`
+    /// gives `n1` of resource `a` for `n2` coins (`j - 20 = (a*2 + n1-1)*2 + n2-1`).
     pub fn decode(o: u32) -> Offer {
+        if o >= NUM_OFFERS {
+            let j = (o - NUM_OFFERS).min(NUM_COIN_OFFERS - 1);
+            let k = j % 20;
+            let (n1, n2, r) = (((k / 2) % 2) as u8 + 1, (k % 2) as u8 + 1, (k / 4) as usize);
+            return if j < 20 {
+                Offer {
+                    give: COINS,
+                    give_n: n1,
+                    get: r,
+                    get_n: n2,
+                }
+            } else {
+                Offer {
+                    give: r,
+                    give_n: n1,
+                    get: COINS,
+                    get_n: n2,
+                }
+            };
+        }
         let n2 = (o % 2) as u8 + 1;
         let n1 = ((o / 2) % 2) as u8 + 1;
         let ab = (o / 4) as usize;
@@ -399,11 +427,20 @@ impl Offer {
         }
     }
     pub fn encode(&self) -> Option<u32> {
-        if self.give == self.get || self.give > 4 || self.get > 4 {
+        if self.give == self.get || self.give > COINS || self.get > COINS {
             return None;
         }
         if !(1..=2).contains(&self.give_n) || !(1..=2).contains(&self.get_n) {
             return None;
+        }
+        if self.give == COINS || self.get == COINS {
+            let (r, side) = if self.give == COINS {
+                (self.get, 0)
+            } else {
+                (self.give, 20)
+            };
+            let k = ((r as u32 * 2 + self.give_n as u32 - 1) * 2) + self.get_n as u32 - 1;
+            return Some(NUM_OFFERS + side + k);
         }
         let bi = if self.get < self.give {
             self.get
@@ -415,6 +452,11 @@ impl Offer {
                 - 1,
         )
     }
+}
+
+/// The name of a good of an [`Offer`]: a resource, or coins.
+pub fn good_name(k: usize) -> &'static str {
+    board::RESOURCES.get(k).copied().unwrap_or("coins")
 }
 
 /// Maritime trade index → (give, get).
@@ -434,7 +476,7 @@ impl Catan {
 }
 
 #[inline]
-fn has(hand: &[u8; 5], cost: &[u8; 5]) -> bool {
+pub(crate) fn has(hand: &[u8; 5], cost: &[u8; 5]) -> bool {
     hand.iter().zip(cost).all(|(h, c)| h >= c)
 }
 
@@ -485,6 +527,11 @@ impl Catan {
         }
         if let Some(c) = &self.caravans {
             vp += c.bonus(self.settlements[p] | self.cities[p]);
+        }
+        if self.rivers.is_some() {
+            // B6: Wealthiest Settler +1, Poor Settler −2 (never below 0: a player has at least
+            // his two settlements once the tiles are handed out).
+            vp = (vp as i32 + self.rivers_vp(p)).max(0) as u32;
         }
         vp
     }
@@ -566,12 +613,20 @@ impl Catan {
                     // D-03: the caravans' fallback is beside the board (the `robber beside the
                     // board` action, no hex) or, as an option, staying where it is.
                     c.friendly_fallback(self.robber_mask())
+                } else if self.rivers.is_some() {
+                    // D-03: Rivers sends it to a swamp of the mover's choice (its own included).
+                    (0..NH)
+                        .filter(|&h| self.board.terrain[h] == board::SWAMP)
+                        .fold(0u32, |m, h| m | (1 << h))
                 } else {
                     match (0..NH).find(|&h| self.board.terrain[h] == DESERT) {
                         Some(d) => 1u32 << d,
                         None => self.robber_mask(),
                     }
                 };
+                if t == 0 {
+                    t = 1u32 << self.robber.min(NH as u8 - 1);
+                }
             }
         }
         t
@@ -596,7 +651,7 @@ impl Catan {
 
     // ----- knowledge-tracking resource moves -----
 
-    fn gain(&mut self, p: usize, r: usize, k: u8) {
+    pub(crate) fn gain(&mut self, p: usize, r: usize, k: u8) {
         self.hand[p][r] += k;
         for o in 0..self.n() {
             self.know_lo[o][p][r] += k;
@@ -612,7 +667,7 @@ impl Catan {
         }
     }
 
-    fn pay(&mut self, p: usize, cost: &[u8; 5]) {
+    pub(crate) fn pay(&mut self, p: usize, cost: &[u8; 5]) {
         for r in 0..5 {
             if cost[r] > 0 {
                 self.lose(p, r, cost[r]);
@@ -623,6 +678,10 @@ impl Catan {
 
     /// Everyone learns that `p` holds at least `k` of `r` (an offer or an acceptance).
     fn reveal_at_least(&mut self, p: usize, r: usize, k: u8) {
+        if r >= 5 {
+            // Coins (B6) are public.
+            return;
+        }
         for o in 0..self.n() {
             let lo = &mut self.know_lo[o][p][r];
             *lo = (*lo).max(k);
@@ -663,7 +722,7 @@ impl Catan {
         self.blocked |= (1 << v) | g.vertex_nbrs[v];
     }
 
-    fn place_road(&mut self, p: usize, e: usize) {
+    pub(crate) fn place_road(&mut self, p: usize, e: usize) {
         let g = self.geo();
         self.roads[p] |= 1u128 << e;
         self.all_roads |= 1u128 << e;
@@ -697,8 +756,18 @@ impl Catan {
     }
 
     /// Edges where `p` may build a road now (free, connected to own piece, not through an
-    /// opponent's building).
+    /// opponent's building; never a B6 bridge site).
     fn road_spots(&self, p: usize) -> u128 {
+        let c = self.road_candidates(p);
+        if self.rivers.is_some() {
+            c & !self.no_road_edges()
+        } else {
+            c
+        }
+    }
+
+    /// Free edges connected to `p`'s pieces, not through an opponent's building.
+    pub(crate) fn road_candidates(&self, p: usize) -> u128 {
         let g = self.geo();
         let own = self.settlements[p] | self.cities[p];
         let opp = self.occupied & !own;
@@ -725,7 +794,7 @@ impl Catan {
 
     /// The longest road of `p` after building edge `e`: only the road network containing `e`
     /// changed, so only its trails are searched (the old length covers the others).
-    fn longest_after_build(&self, p: usize, e: usize) -> u8 {
+    pub(crate) fn longest_after_build(&self, p: usize, e: usize) -> u8 {
         let g = self.geo();
         let [a, b] = g.edge_ends[e];
         let comp = flood(g, self.roads[p], (1u64 << a) | (1u64 << b));
@@ -777,7 +846,7 @@ impl Catan {
 
     /// Recompute the holder of Longest Road after lengths changed (spec §A8, including the
     /// broken-road rule and ties keeping the holder).
-    fn update_longest_road(&mut self) {
+    pub(crate) fn update_longest_road(&mut self) {
         let n = self.n();
         let m = (0..n).map(|p| self.road_len[p]).max().unwrap_or(0);
         let at_max = (0..n).filter(|&p| self.road_len[p] == m).count();
@@ -891,9 +960,7 @@ impl Catan {
         }
         match k {
             ROAD_BUILDING => {
-                !self.road_blocked(p)
-                    && self.roads[p].count_ones() < MAX_ROADS
-                    && self.road_spots(p) != 0
+                !self.road_blocked(p) && self.road_pieces(p) < MAX_ROADS && self.road_spots(p) != 0
             }
             YEAR_OF_PLENTY => self.bank.iter().any(|&b| b > 0),
             _ => true,
@@ -974,6 +1041,31 @@ impl Catan {
         };
     }
 
+    /// The player to move puts offer `i` on the table.
+    pub(crate) fn make_offer(&mut self, i: u32) {
+        let p = self.current as usize;
+        let o = Offer::decode(i);
+        self.offers_made += 1;
+        self.offers_used |= 1u128 << i;
+        self.offer = i as u8;
+        self.accepters = 0;
+        self.reveal_at_least(p, o.give, o.give_n);
+        self.responder = ((p + 1) % self.n()) as u8;
+        self.phase = Phase::TradeResponse;
+    }
+
+    /// Move `k` of good `r` (a resource, or B6 coins) from `from` to `to` in a player trade.
+    fn trade_good(&mut self, from: usize, to: usize, r: usize, k: u8) {
+        if r < 5 {
+            self.lose(from, r, k);
+            self.gain(to, r, k);
+        } else if let Some(s) = self.rivers.as_deref_mut() {
+            s.coins[from] -= k as u32;
+            s.coins[to] += k as u32;
+            self.update_wealthiest();
+        }
+    }
+
     fn next_responder(&mut self) {
         let n = self.n();
         let next = (self.responder as usize + 1) % n;
@@ -1003,6 +1095,7 @@ impl Catan {
         self.offers_made = 0;
         self.offers_used = 0;
         self.thief = self.current;
+        self.rivers_end_turn();
         self.enter_pre_roll();
     }
 
@@ -1035,7 +1128,7 @@ impl Catan {
             Phase::SetupRoad => {
                 (A_ROAD..A_CITY).contains(&a) && {
                     let e = (a - A_ROAD) as usize;
-                    self.all_roads & (1u128 << e) == 0
+                    (self.all_roads | self.no_road_edges()) & (1u128 << e) == 0
                         && self.geo().edge_ends[e].contains(&self.last_settlement)
                 }
             }
@@ -1092,7 +1185,7 @@ impl Catan {
             Phase::TradeResponse => {
                 let o = Offer::decode(self.offer as u32);
                 a == A_DECLINE
-                    || (a == A_ACCEPT && self.hand[self.responder as usize][o.get] >= o.get_n)
+                    || (a == A_ACCEPT && self.holds(self.responder as usize, o.get, o.get_n))
             }
             Phase::TradeDecision => {
                 a == A_WITHDRAW
@@ -1115,7 +1208,7 @@ impl Catan {
                     self.road_spots(p) & (1u128 << e) != 0
                         && !self.road_blocked(p)
                         && has(&self.hand[p], &COST_ROAD)
-                        && self.roads[p].count_ones() < MAX_ROADS
+                        && self.road_pieces(p) < MAX_ROADS
                 } else if a < A_ROLL {
                     let v = a - A_CITY;
                     self.settlements[p] & (1u64 << v) != 0
@@ -1142,6 +1235,8 @@ impl Catan {
                         && self.offers_made < self.rules.max_offers
                         && self.offers_used & (1u128 << i) == 0
                         && self.hand[p][o.give] >= o.give_n
+                } else if a >= A_SCENARIO && self.rivers.is_some() {
+                    self.rivers_legal(a)
                 } else {
                     false
                 }
@@ -1161,7 +1256,9 @@ impl Catan {
             }
             Phase::SetupRoad => {
                 let g = self.geo();
-                let cand = g.vertex_edges[self.last_settlement as usize] & !self.all_roads;
+                let cand = g.vertex_edges[self.last_settlement as usize]
+                    & !self.all_roads
+                    & !self.no_road_edges();
                 for e in bits128(cand) {
                     out.push(A_ROAD + e as u32);
                 }
@@ -1259,7 +1356,7 @@ impl Catan {
             Phase::Monopoly => out.extend(A_MONO..A_MONO + 5),
             Phase::TradeResponse => {
                 let o = Offer::decode(self.offer as u32);
-                if self.hand[self.responder as usize][o.get] >= o.get_n {
+                if self.holds(self.responder as usize, o.get, o.get_n) {
                     out.push(A_ACCEPT);
                 }
                 out.push(A_DECLINE);
@@ -1284,9 +1381,7 @@ impl Catan {
                         out.push(A_SETTLE + v as u32);
                     }
                 }
-                if has(hand, &COST_ROAD)
-                    && self.roads[p].count_ones() < MAX_ROADS
-                    && !self.road_blocked(p)
+                if has(hand, &COST_ROAD) && self.road_pieces(p) < MAX_ROADS && !self.road_blocked(p)
                 {
                     for e in bits128(self.road_spots(p)) {
                         out.push(A_ROAD + e as u32);
@@ -1322,6 +1417,9 @@ impl Catan {
                 }
                 if self.road_blocked(p) && has(hand, &COST_REPAIR) {
                     out.push(A_REPAIR);
+                }
+                if self.rivers.is_some() {
+                    self.rivers_legal_into(out);
                 }
             }
         }
@@ -1367,14 +1465,18 @@ impl Catan {
                 }
                 self.last_settlement = v as u8;
                 self.update_harbormaster();
+                self.rivers_settlement_built(p, v);
                 self.phase = Phase::SetupRoad;
             }
             Phase::SetupRoad => {
                 let e = (a - A_ROAD) as usize;
                 self.place_road(p, e);
                 self.road_len[p] = self.longest_road_of(p);
+                self.rivers_road_built(p, e);
                 self.setup_step += 1;
                 if self.setup_step as usize >= 2 * self.n() {
+                    // B6 (D-45): the coin tiles are first handed out at the end of set-up.
+                    self.update_wealthiest();
                     self.current = self.start_player;
                     self.enter_pre_roll();
                 } else {
@@ -1443,9 +1545,10 @@ impl Catan {
                 self.place_road(p, e);
                 self.road_len[p] = self.longest_after_build(p, e);
                 self.update_longest_road();
+                self.rivers_road_built(p, e);
                 self.free_roads = self.free_roads.saturating_sub(1);
                 if self.free_roads == 0
-                    || self.roads[p].count_ones() >= MAX_ROADS
+                    || self.road_pieces(p) >= MAX_ROADS
                     || self.road_spots(p) == 0
                 {
                     self.free_roads = 0;
@@ -1496,10 +1599,8 @@ impl Catan {
                 if a != A_WITHDRAW {
                     let q = (a - A_CONFIRM) as usize;
                     let o = Offer::decode(self.offer as u32);
-                    self.lose(p, o.give, o.give_n);
-                    self.gain(q, o.give, o.give_n);
-                    self.lose(q, o.get, o.get_n);
-                    self.gain(p, o.get, o.get_n);
+                    self.trade_good(p, q, o.give, o.give_n);
+                    self.trade_good(q, p, o.get, o.get_n);
                 }
                 self.accepters = 0;
                 self.phase = Phase::Main;
@@ -1525,6 +1626,7 @@ impl Catan {
                         self.update_longest_road();
                     }
                     self.update_harbormaster();
+                    self.rivers_settlement_built(p, v);
                 } else if a < A_CITY {
                     let e = (a - A_ROAD) as usize;
                     self.pay(p, &COST_ROAD);
@@ -1534,6 +1636,7 @@ impl Catan {
                         self.road_len[p] = l;
                         self.update_longest_road();
                     }
+                    self.rivers_road_built(p, e);
                 } else if a < A_ROLL {
                     let v = (a - A_CITY) as usize;
                     self.pay(p, &COST_CITY);
@@ -1584,16 +1687,10 @@ impl Catan {
                     self.bank[give] += rate;
                     self.bank[get] -= 1;
                     self.gain(p, get, 1);
+                } else if a >= A_SCENARIO && self.rivers.is_some() {
+                    self.rivers_apply(a);
                 } else {
-                    let i = a - A_OFFER;
-                    let o = Offer::decode(i);
-                    self.offers_made += 1;
-                    self.offers_used |= 1u128 << i;
-                    self.offer = i as u8;
-                    self.accepters = 0;
-                    self.reveal_at_least(p, o.give, o.give_n);
-                    self.responder = ((p + 1) % self.n()) as u8;
-                    self.phase = Phase::TradeResponse;
+                    self.make_offer(a - A_OFFER);
                 }
             }
             Phase::GameOver => {}
@@ -1775,7 +1872,7 @@ fn option_specs() -> Vec<OptionSpec> {
             "scenario",
             "none",
             &["none", "fishermen", "rivers", "caravans", "barbarian_attack", "traders_barbarians"],
-            "Traders & Barbarians scenario (one at a time, spec B0): B5 fishermen, B6 rivers, B7 caravans, B8 barbarian_attack, B9 traders_barbarians (implemented: caravans; the others are refused as not yet implemented).",
+            "Traders & Barbarians scenario (one at a time, spec B0): B5 fishermen, B6 rivers, B7 caravans, B8 barbarian_attack, B9 traders_barbarians (implemented: rivers; the others are refused as not yet implemented).",
         ),
         OptionSpec::bool(
             "camel_per_build",
@@ -1807,8 +1904,33 @@ fn option_specs() -> Vec<OptionSpec> {
     ]
 }
 
+/// The `map` option: `None` for null, else the map object (read from the file for a path).
+fn read_map_option(config: &Config) -> Result<Option<Value>, GameError> {
+    match config.value("map") {
+        Value::Null => Ok(None),
+        Value::String(path) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| GameError::bad_option("map", format!("cannot read {path}: {e}")))?;
+            let v: Value = serde_json::from_str(&text)
+                .map_err(|e| GameError::bad_option("map", format!("{path}: {e}")))?;
+            Ok(Some(v))
+        }
+        v @ Value::Object(_) => Ok(Some(v.clone())),
+        other => Err(GameError::bad_option(
+            "map",
+            format!("expected null, a map object or a file path, got {other}"),
+        )),
+    }
+}
+
 /// Refuse module options that are not implemented yet or may not be combined (spec Part B).
 pub(crate) fn check_modules(c: &Config) -> Result<(), GameError> {
+    if c.bool("catan_for_two") && c.str("scenario") == "rivers" {
+        return Err(GameError::bad_option(
+            "catan_for_two",
+            "Traders & Barbarians modules B4 Catan for Two with B6 The Rivers of Catan (spec §B6.4): this combination is not yet implemented",
+        ));
+    }
     if c.bool("catan_for_two") {
         if c.str("scenario") == "caravans" {
             return Err(GameError::bad_option(
@@ -1822,10 +1944,10 @@ pub(crate) fn check_modules(c: &Config) -> Result<(), GameError> {
         ));
     }
     let module = match c.str("scenario") {
-        "none" => return Ok(()),
+        // B6 combines with B1, B2 and B3 (§B6.4).
+        "none" | "rivers" => return Ok(()),
         "caravans" => "B7 The Caravans",
         "fishermen" => "B5 The Fishermen of Catan",
-        "rivers" => "B6 The Rivers of Catan",
         "barbarian_attack" => "B8 Barbarian Attack",
         "traders_barbarians" => "B9 Traders & Barbarians",
         other => {
@@ -1859,42 +1981,38 @@ impl Game for Catan {
         let rules = Rules::from_config(config);
         let mut rng = GameRng::new(seed);
         let caravans_on = rules.scenario == Scenario::Caravans;
-        let (board, robber) = match config.value("map") {
-            Value::Null if caravans_on => match config.str("board") {
-                "beginner" => (Board::caravans_beginner(), 0),
-                _ => Board::random_with_centre(
-                    &mut rng,
-                    config.str("token_mode") != "random_no_adjacent_red",
-                    Some(board::OASIS),
-                ),
-            },
-            Value::Null => match config.str("board") {
-                "beginner" => {
-                    let b = Board::beginner();
-                    let robber = (0..NH).find(|&h| b.terrain[h] == DESERT).unwrap_or(0);
+        let mut rivers = None;
+        let (board, robber) = if rules.scenario == Scenario::Rivers {
+            let (b, robber, s) = rivers::new_board(config, read_map_option(config)?, &mut rng)?;
+            rivers = Some(Box::new(s));
+            (b, robber)
+        } else {
+            match read_map_option(config)? {
+                None if caravans_on => match config.str("board") {
+                    "beginner" => (Board::caravans_beginner(), 0),
+                    _ => Board::random_with_centre(
+                        &mut rng,
+                        config.str("token_mode") != "random_no_adjacent_red",
+                        Some(board::OASIS),
+                    ),
+                },
+                None => match config.str("board") {
+                    "beginner" => {
+                        let b = Board::beginner();
+                        let robber = (0..NH).find(|&h| b.terrain[h] == DESERT).unwrap_or(0);
+                        (b, robber)
+                    }
+                    _ => Board::random(
+                        &mut rng,
+                        config.str("token_mode") != "random_no_adjacent_red",
+                    ),
+                },
+                Some(v) => {
+                    let (b, robber) =
+                        Board::from_map(&v).map_err(|e| GameError::bad_option("map", e))?;
+                    rivers::check_base_board(&b).map_err(|e| GameError::bad_option("map", e))?;
                     (b, robber)
                 }
-                _ => Board::random(
-                    &mut rng,
-                    config.str("token_mode") != "random_no_adjacent_red",
-                ),
-            },
-            Value::String(path) => {
-                let text = std::fs::read_to_string(path).map_err(|e| {
-                    GameError::bad_option("map", format!("cannot read {path}: {e}"))
-                })?;
-                let v: Value = serde_json::from_str(&text)
-                    .map_err(|e| GameError::bad_option("map", format!("{path}: {e}")))?;
-                Board::from_map(&v).map_err(|e| GameError::bad_option("map", e))?
-            }
-            v @ Value::Object(_) => {
-                Board::from_map(v).map_err(|e| GameError::bad_option("map", e))?
-            }
-            other => {
-                return Err(GameError::bad_option(
-                    "map",
-                    format!("expected null, a map object or a file path, got {other}"),
-                ))
             }
         };
         // B7: the oasis arrows (public, drawn with the board, D-54); robber beside the board.
@@ -1959,7 +2077,7 @@ impl Game for Catan {
             new_years: 0,
             two: None,
             fishermen: None,
-            rivers: None,
+            rivers,
             caravans,
             barbarian_attack: None,
             traders: None,
@@ -2098,6 +2216,8 @@ impl Game for Catan {
         observe::TENSOR_LEN
             + if self.caravans.is_some() {
                 caravans::TENSOR_LEN
+            } else if self.rivers.is_some() {
+                rivers::TENSOR_LEN
             } else {
                 0
             }
@@ -2140,6 +2260,11 @@ impl Game for Catan {
             // B7: at most 22 camels, each voted with two bids and a declaration per seat and a
             // pick; a Knight or 7 may also put the robber beside the board.
             global += caravans::CAMELS as u64 * (3 * n + 1);
+        }
+        if self.rivers.is_some() {
+            // B6: 3 bridges each; every coin action spends at least 2 of the at most
+            // 5 + 15 + 9 coins a player earns, and each bought card allows one more maritime trade.
+            global += n * (3 + 2 * 29);
         }
         global + self.rules.turn_limit as u64 * per_turn
     }

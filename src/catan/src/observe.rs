@@ -1,6 +1,6 @@
 //! Observations (JSON and tensor), action labels, determinization, rendering and evaluation.
 
-use crate::board::{pips, HARBOR_KINDS, RESOURCES, TERRAINS};
+use crate::board::{HARBOR_KINDS, RESOURCES, TERRAINS};
 use crate::geometry::{bits128, bits64, NE, NH, NONE, NV};
 use crate::position::{DevCards, Resources};
 use crate::*;
@@ -51,8 +51,8 @@ fn seat_json(x: u8, n: usize) -> Value {
 fn offer_json(i: u32) -> Value {
     let o = Offer::decode(i);
     json!({
-        "give": {RESOURCES[o.give]: o.give_n},
-        "get": {RESOURCES[o.get]: o.get_n},
+        "give": {good_name(o.give): o.give_n},
+        "get": {good_name(o.get): o.get_n},
     })
 }
 
@@ -126,7 +126,7 @@ pub fn observation(g: &Catan, seat: usize) -> Value {
         "year_of_plenty_left": if g.phase == Phase::YearOfPlenty { g.yop_left } else { 0 },
         "trade": {
             "offers_made": g.offers_made,
-            "offers_this_turn": (0..NUM_OFFERS).filter(|&i| g.offers_used & (1u128 << i) != 0).map(offer_json).collect::<Vec<_>>(),
+            "offers_this_turn": (0..NUM_OFFERS + NUM_COIN_OFFERS).filter(|&i| g.offers_used & (1u128 << i) != 0).map(offer_json).collect::<Vec<_>>(),
             "offer": if in_trade { offer_json(g.offer as u32) } else { Value::Null },
             "responder": if g.phase == Phase::TradeResponse { json!(g.responder) } else { Value::Null },
             "accepted_by": (0..n).filter(|&q| in_trade && g.accepters & (1 << q) != 0).collect::<Vec<_>>(),
@@ -157,6 +157,7 @@ pub fn observation(g: &Catan, seat: usize) -> Value {
             o["thief"] = json!(g.thief);
         }
     }
+    crate::rivers::observe(g, &mut o);
     o
 }
 
@@ -264,7 +265,7 @@ pub fn tensor(g: &Catan, seat: usize, out: &mut [f32]) {
         };
         out[b + 22] = (MAX_SETTLEMENTS - g.settlements[p].count_ones()) as f32;
         out[b + 23] = (MAX_CITIES - g.cities[p].count_ones()) as f32;
-        out[b + 24] = (MAX_ROADS - g.roads[p].count_ones()) as f32;
+        out[b + 24] = (MAX_ROADS - g.road_pieces(p)) as f32;
     }
     o += 100;
     for k in 0..5 {
@@ -303,7 +304,9 @@ pub fn tensor(g: &Catan, seat: usize, out: &mut [f32]) {
     }
     out[o + 2] = g.offers_made as f32;
     o += 3;
-    if matches!(g.phase, Phase::TradeResponse | Phase::TradeDecision) {
+    if matches!(g.phase, Phase::TradeResponse | Phase::TradeDecision)
+        && (g.offer as u32) < NUM_OFFERS
+    {
         out[o + (g.offer as usize).min(79)] = 1.0;
         if g.phase == Phase::TradeResponse {
             out[o + 80 + slot(g.responder as usize % n)] = 1.0;
@@ -368,6 +371,9 @@ pub fn tensor(g: &Catan, seat: usize, out: &mut [f32]) {
     debug_assert_eq!(o, TENSOR_LEN);
     if g.caravans.is_some() {
         crate::caravans::tensor(g, seat, &mut out[o..]);
+    }
+    if g.rivers.is_some() && out.len() >= TENSOR_LEN + crate::rivers::TENSOR_LEN {
+        crate::rivers::tensor(g, seat, &mut out[o..]);
     }
 }
 
@@ -447,6 +453,8 @@ pub fn label(g: &Catan, a: Action) -> String {
         .flatten()
     {
         l
+    } else if a >= A_SCENARIO && g.rivers.is_some() {
+        crate::rivers::label(g, a)
     } else {
         format!("action {a}")
     }
@@ -749,21 +757,25 @@ pub fn evaluate(g: &Catan, seat: usize) -> f64 {
         };
         let mut prod = 0u32;
         let geo = g.geo();
-        // The robber beside the board (B5/B7) blocks nothing.
-        let rh = g.robber_hex().unwrap_or(0);
-        let blocked_corners = g.robber_hex().map_or(0, |h| geo.hex_corner_mask[h]);
+        // The robber beside the board (B5/B6/B7) blocks nothing.
+        let (blocked_corners, blocked_pips) = match g.robber_hex() {
+            Some(h) => (geo.hex_corner_mask[h], g.board.hex_pips(h)),
+            None => (0, 0),
+        };
         for v in bits64(g.settlements[p]) {
             prod += g.board.vertex_pips(v);
             if blocked_corners & (1u64 << v) != 0 {
-                prod -= pips(g.board.token[rh]);
+                prod -= blocked_pips;
             }
         }
         for v in bits64(g.cities[p]) {
             prod += 2 * g.board.vertex_pips(v);
             if blocked_corners & (1u64 << v) != 0 {
-                prod -= 2 * pips(g.board.token[rh]);
+                prod -= 2 * blocked_pips;
             }
         }
+        // B6: coins buy resources at 2 apiece (same weight as cards in hand).
+        x += 0.04 * g.coins(p) as f64;
         x += prod as f64 / 12.0;
         let hand = g.hand_size(p) as f64;
         x += 0.08 * hand.min(7.0) - 0.05 * (hand - 7.0).max(0.0);

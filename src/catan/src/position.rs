@@ -133,8 +133,49 @@ fn is_default_dev(d: &DevCards) -> bool {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct OfferPos {
-    pub give: Resources,
-    pub get: Resources,
+    pub give: Goods,
+    pub get: Goods,
+}
+
+/// The goods of a trade offer: resources, and B6 coins.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Goods {
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub lumber: u8,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub brick: u8,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub wool: u8,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub grain: u8,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub ore: u8,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub coins: u8,
+}
+
+impl Goods {
+    fn from_array(a: [u8; 6]) -> Self {
+        Goods {
+            lumber: a[0],
+            brick: a[1],
+            wool: a[2],
+            grain: a[3],
+            ore: a[4],
+            coins: a[5],
+        }
+    }
+    fn to_array(self) -> [u8; 6] {
+        [
+            self.lumber,
+            self.brick,
+            self.wool,
+            self.grain,
+            self.ore,
+            self.coins,
+        ]
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, Default)]
@@ -232,6 +273,9 @@ pub struct Position {
     /// B7 The Caravans.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub caravans: Option<crate::caravans::CaravansPos>,
+    /// B6 The Rivers of Catan: coins, bridges, purchases, Wealthiest Settler.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rivers: Option<crate::rivers::RiversPos>,
     /// The stealing player when not the player to move (B2 Trade Advantage / Conflict).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub thief: Option<usize>,
@@ -283,21 +327,21 @@ pub(crate) fn eid(geo: &Geometry, x: &(i32, i32, String)) -> Result<usize, Strin
 
 fn offer_pos(i: u32) -> OfferPos {
     let o = Offer::decode(i);
-    let mut give = [0u8; 5];
-    let mut get = [0u8; 5];
+    let mut give = [0u8; 6];
+    let mut get = [0u8; 6];
     give[o.give] = o.give_n;
     get[o.get] = o.get_n;
     OfferPos {
-        give: Resources::from_array(give),
-        get: Resources::from_array(get),
+        give: Goods::from_array(give),
+        get: Goods::from_array(get),
     }
 }
 
 fn offer_id(o: &OfferPos) -> Result<u32, String> {
     let g = o.give.to_array();
     let t = o.get.to_array();
-    let gi: Vec<usize> = (0..5).filter(|&r| g[r] > 0).collect();
-    let ti: Vec<usize> = (0..5).filter(|&r| t[r] > 0).collect();
+    let gi: Vec<usize> = (0..6).filter(|&r| g[r] > 0).collect();
+    let ti: Vec<usize> = (0..6).filter(|&r| t[r] > 0).collect();
     match (&gi[..], &ti[..]) {
         ([a], [b]) => Offer {
             give: *a,
@@ -306,7 +350,9 @@ fn offer_id(o: &OfferPos) -> Result<u32, String> {
             get_n: t[*b],
         }
         .encode()
-        .ok_or_else(|| "an offer gives 1 or 2 of one resource for 1 or 2 of another".into()),
+        .ok_or_else(|| {
+            "an offer gives 1 or 2 of one resource (or coins) for 1 or 2 of another".into()
+        }),
         _ => Err("an offer gives 1 or 2 of one resource for 1 or 2 of another".into()),
     }
 }
@@ -329,7 +375,10 @@ impl From<Catan> for Position {
                 played: DevCards::from_array(g.dev_played[p]),
                 settlements: crate::bits64(g.settlements[p]).map(vname).collect(),
                 cities: crate::bits64(g.cities[p]).map(vname).collect(),
-                roads: crate::bits128(g.roads[p]).map(ename).collect(),
+                // B6 bridges are listed in `rivers.bridges`, not among the roads.
+                roads: crate::bits128(g.roads[p] & !g.rivers.as_ref().map_or(0, |s| s.bridges[p]))
+                    .map(ename)
+                    .collect(),
                 must_discard: if g.phase == Phase::Discard {
                     g.discard_owed[p]
                 } else {
@@ -349,12 +398,17 @@ impl From<Catan> for Position {
             })
             .collect();
         let in_trade = matches!(g.phase, Phase::TradeResponse | Phase::TradeDecision);
+        let mut board = g.board.to_json();
+        if let Some(s) = &g.rivers {
+            crate::rivers::write_map(s, &mut board);
+        }
         Position {
             game: "catan".into(),
             version: POSITION_VERSION,
             config: (*g.config).clone(),
-            board: g.board.to_json(),
+            board,
             robber: g.robber_hex().map(|h| geo.hexes[h]),
+            rivers: crate::rivers::to_pos(&g),
             phase: g.phase,
             current_player: g.current as usize,
             start_player: g.start_player as usize,
@@ -406,7 +460,7 @@ impl From<Catan> for Position {
             },
             trade: TradePos {
                 offers_made: g.offers_made,
-                offers_this_turn: (0..NUM_OFFERS)
+                offers_this_turn: (0..NUM_OFFERS + crate::NUM_COIN_OFFERS)
                     .filter(|&i| g.offers_used & (1u128 << i) != 0)
                     .map(offer_pos)
                     .collect(),
@@ -688,6 +742,7 @@ impl TryFrom<Position> for Catan {
         if let Some(x) = &pos.last_settlement {
             g.last_settlement = vid(x)? as u8;
         }
+        crate::rivers::from_pos(&mut g, &pos.board, pos.rivers.as_ref())?;
         for o in &pos.trade.offers_this_turn {
             g.offers_used |= 1u128 << offer_id(o)?;
         }
@@ -718,6 +773,7 @@ pub fn validate(g: &Catan) -> Result<(), String> {
     crate::check_modules(&g.config).map_err(|e| e.to_string())?;
     validate_events(g)?;
     crate::caravans::validate(g)?;
+    crate::rivers::validate(g)?;
     if g.robber as usize >= NH
         && !(g.robber == crate::ROBBER_OFF && g.rules.scenario.robber_may_leave_board())
     {
@@ -752,7 +808,7 @@ pub fn validate(g: &Catan) -> Result<(), String> {
         if g.cities[p].count_ones() > MAX_CITIES {
             return Err(format!("player {p} has more than 4 cities"));
         }
-        if g.roads[p].count_ones() > MAX_ROADS {
+        if g.road_pieces(p) > MAX_ROADS {
             return Err(format!("player {p} has more than 15 roads"));
         }
     }
@@ -903,7 +959,8 @@ fn validate_phase(g: &Catan) -> Result<(), String> {
             return bad("last_settlement is not a settlement of the player to place");
         }
         if g.phase == Phase::SetupRoad
-            && g.geo().vertex_edges[g.last_settlement as usize] & !g.all_roads == 0
+            && g.geo().vertex_edges[g.last_settlement as usize] & !g.all_roads & !g.no_road_edges()
+                == 0
         {
             return bad("no free edge next to the last settlement");
         }
@@ -974,7 +1031,7 @@ fn validate_phase(g: &Catan) -> Result<(), String> {
             if !(1..=2).contains(&g.free_roads) || g.road_spots(cur) == 0 {
                 return bad("free roads must be 1 or 2 with a legal place");
             }
-            if g.roads[cur].count_ones() >= MAX_ROADS {
+            if g.road_pieces(cur) >= MAX_ROADS {
                 return bad("no roads left in supply");
             }
         }
@@ -985,18 +1042,24 @@ fn validate_phase(g: &Catan) -> Result<(), String> {
             if !g.rules.trades {
                 return bad("player trades are off");
             }
-            if g.offer as u32 >= NUM_OFFERS || g.offers_used & (1u128 << g.offer) == 0 {
+            let n_offers = NUM_OFFERS
+                + if g.rivers.is_some() {
+                    crate::NUM_COIN_OFFERS
+                } else {
+                    0
+                };
+            if g.offer as u32 >= n_offers || g.offers_used & (1u128 << g.offer) == 0 {
                 return bad("the offer on the table must be among this turn's offers");
             }
             let o = Offer::decode(g.offer as u32);
-            if g.hand[cur][o.give] < o.give_n {
+            if !g.holds(cur, o.give, o.give_n) {
                 return bad("the offerer no longer holds what he offers");
             }
             if g.accepters & (1 << cur) != 0 || g.accepters >> n != 0 {
                 return bad("accepters must be other seats");
             }
             for q in 0..n {
-                if g.accepters & (1 << q) != 0 && g.hand[q][o.get] < o.get_n {
+                if g.accepters & (1 << q) != 0 && !g.holds(q, o.get, o.get_n) {
                     return bad("an accepter does not hold what is asked");
                 }
             }
@@ -1074,7 +1137,9 @@ fn validate_events(g: &Catan) -> Result<(), String> {
     }
     for p in 0..MAX_PLAYERS {
         let d = g.damaged[p];
-        if d != NONE && (p >= n || d as usize >= g.geo().ne || g.roads[p] & (1u128 << d) == 0) {
+        if d != NONE
+            && (p >= n || d as usize >= g.geo().ne || g.damage_spots_of(p) & (1u128 << d) == 0)
+        {
             return Err(format!("player {p}'s damaged road is not one of his roads"));
         }
     }
@@ -1091,7 +1156,8 @@ fn validate_events(g: &Catan) -> Result<(), String> {
                 return bad("an earthquake with players still to damage a road");
             }
             for p in 0..n {
-                if g.pending & (1 << p) != 0 && (g.roads[p] == 0 || g.damaged[p] != NONE) {
+                if g.pending & (1 << p) != 0 && (g.damage_spots_of(p) == 0 || g.damaged[p] != NONE)
+                {
                     return bad("a pending player must have roads and no damaged road");
                 }
             }

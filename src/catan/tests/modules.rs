@@ -67,7 +67,6 @@ fn modules_not_yet_implemented_are_refused_by_name() {
     for (opt, val, module) in [
         ("catan_for_two", json!(true), "B4 Catan for Two"),
         ("scenario", json!("fishermen"), "B5 The Fishermen of Catan"),
-        ("scenario", json!("rivers"), "B6 The Rivers of Catan"),
         ("scenario", json!("caravans"), "B7 The Caravans"),
         ("scenario", json!("barbarian_attack"), "B8 Barbarian Attack"),
     ] {
@@ -86,7 +85,7 @@ fn modules_not_yet_implemented_are_refused_by_name() {
 #[test]
 fn a_position_with_an_unimplemented_module_is_refused() {
     let mut v = base(3, json!({}));
-    v["config"]["options"]["scenario"] = json!("rivers");
+    v["config"]["options"]["scenario"] = json!("fishermen");
     let e = load_state::<Catan>(&v).expect_err("refused").to_string();
     assert!(e.contains("not yet implemented"), "{e}");
 }
