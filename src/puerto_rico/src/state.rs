@@ -856,7 +856,9 @@ impl PuertoRico {
                 }
             });
             let v = &mut buf[..len];
-            v.sort_unstable();
+            if v.windows(2).any(|w| w[0] > w[1]) {
+                v.sort_unstable();
+            }
             v.iter().copied().for_each(f);
         } else {
             self.legal_unsorted(f);
@@ -1267,15 +1269,16 @@ impl PuertoRico {
 
     pub fn is_legal(&self, action: Action) -> bool {
         let mut found = false;
-        self.for_each_legal(&mut |a| found |= a == action);
+        self.legal_unsorted(&mut |a| found |= a == action);
         found
     }
 
-    /// How many actions are legal, and the last of them.
+    /// How many actions are legal, and one of them (the last in ascending order unless
+    /// Expansion II is on; callers use it only when exactly one is legal).
     pub fn count_legal(&self) -> (u32, Action) {
         let mut n = 0;
         let mut last = 0;
-        self.for_each_legal(&mut |a| {
+        self.legal_unsorted(&mut |a| {
             n += 1;
             last = a;
         });

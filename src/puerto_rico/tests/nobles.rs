@@ -42,8 +42,8 @@ fn give_noble(g: &mut PuertoRico, p: usize, b: Option<Building>) {
             let i = b as usize;
             assert!(g.players.p[p].buildings.0[i] > 0, "{} not owned", b.name());
             g.players.p[p].buildings.0[i] += 1;
-            if (i - X_BUILDINGS) < 4 {
-                nobles_mut(g).players[p].on |= 1 << (i - X_BUILDINGS);
+            if let Some(f) = i.checked_sub(X_BUILDINGS).filter(|&f| f < 4) {
+                nobles_mut(g).players[p].on |= 1 << f;
             }
         }
         None => g.players.p[p].san_juan += 1,
@@ -622,4 +622,101 @@ fn nobles_position_round_trips_and_is_checked() {
     bad.players.p[1].buildings.0[Building::Chapel as usize] = 1;
     bad.players.p[1].san_juan += 1;
     assert!(bad.validate().is_err());
+}
+
+const ALL_NEW: [&str; 17] = [
+    "aqueduct",
+    "forest_house",
+    "black_market",
+    "storehouse",
+    "guest_house",
+    "trading_post",
+    "church",
+    "small_wharf",
+    "lighthouse",
+    "library",
+    "specialty_factory",
+    "union_hall",
+    "cloister",
+    "statue",
+    "guild_hall",
+    "residence",
+    "city_hall",
+];
+
+/// Both expansions, every Expansion I kind in the game.
+fn both(players: usize) -> PuertoRico {
+    ngame_opts(
+        players,
+        json!({"new_buildings": true, "building_set": "fixed", "building_list": ALL_NEW}),
+    )
+}
+
+#[test]
+fn guest_house_moves_a_noble_or_a_colonist_onto_a_function_building() {
+    let mut g = both(4);
+    give_building(&mut g, 1, Building::GuestHouse, 1);
+    give_noble(&mut g, 1, Some(Building::GuestHouse));
+    give_building(&mut g, 1, Building::Chapel, 0);
+    give_building(&mut g, 1, Building::Jeweler, 0);
+    g.validate().unwrap();
+    start(&mut g, 0, Role::Craftsman);
+    assert_eq!(g.step, Step::GuestHouse);
+    let l = labels(&g);
+    // One colonist and one noble stand on the guest house: either may go to the chapel.
+    assert!(l.contains(&"guest to chapel".to_string()), "{l:?}");
+    assert!(l.contains(&"guest noble to chapel".to_string()), "{l:?}");
+    assert!(l.contains(&"guest to jeweler".to_string()), "{l:?}");
+    act(&mut g, "guest noble to chapel");
+    assert_eq!(nobles(&g).players[1].on, 0b10);
+    // Only the colonist is left off the function buildings: no second noble move.
+    assert!(!labels(&g).iter().any(|x| x.starts_with("guest noble")));
+    act(&mut g, "guest to jeweler");
+    // The chapel's noble gives 1 VP, the jeweler 1 doubloon per noble.
+    assert_eq!(g.players.p[1].vp, 1);
+    assert_eq!(g.players.p[1].doubloons, 3 + 1);
+}
+
+#[test]
+fn construction_office_noble_makes_a_large_building_affordable() {
+    let mut g = ngame(4);
+    give_building(&mut g, 1, Building::ConstructionOffice, 0);
+    give_noble(&mut g, 1, Some(Building::ConstructionOffice));
+    g.players.p[1].doubloons = 8;
+    start(&mut g, 0, Role::Builder);
+    act(&mut g, "pass");
+    assert_eq!(to_move(&g), Some(1));
+    assert!(labels(&g).contains(&"build residence".to_string()));
+    assert!(!labels(&g).contains(&"build wharf".to_string()));
+    act(&mut g, "build residence");
+    assert_eq!(g.players.p[1].doubloons, 0);
+}
+
+#[test]
+fn end_triggers_city_and_vp_unchanged_with_the_nobles() {
+    // E3: the last VP chip, here paid by a noble's chapel.
+    let mut g = ngame(4);
+    give_building(&mut g, 1, Building::Chapel, 0);
+    give_noble(&mut g, 1, Some(Building::Chapel));
+    let rest = g.vp_supply as u32 - 1;
+    give_vp(&mut g, 2, rest);
+    start(&mut g, 0, Role::Craftsman);
+    assert!(g.end_triggered);
+    // E2: a 12th city space.
+    let mut h = ngame(4);
+    for b in [
+        Building::GuildHall,
+        Building::Residence,
+        Building::Fortress,
+        Building::CustomsHouse,
+        Building::SmallMarket,
+        Building::Hacienda,
+        Building::ConstructionHut,
+    ] {
+        give_building(&mut h, 1, b, 0);
+    }
+    h.players.p[1].doubloons = 10;
+    start(&mut h, 1, Role::Builder);
+    act(&mut h, "build villa");
+    assert!(h.end_triggered);
 }
