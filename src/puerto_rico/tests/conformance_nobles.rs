@@ -69,3 +69,36 @@ fn conformance_nobles_with_new_buildings() {
     );
     eprintln!("{stats:?}");
 }
+
+/// A longer run for occasional use: `PR_PLAYOUTS=100 cargo test --release -p meeple-puerto-rico
+/// --test conformance_nobles long -- --ignored`.
+#[test]
+#[ignore]
+fn conformance_nobles_long() {
+    let n: usize = std::env::var("PR_PLAYOUTS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(100);
+    let mut configs: Vec<Config> = Vec::new();
+    for p in 2..=5 {
+        configs.push(cfg(p, json!({"nobles": true})));
+        configs.push(cfg(p, json!({"nobles": true, "new_buildings": true})));
+        configs.push(cfg(
+            p,
+            json!({"nobles": true, "new_buildings": true, "building_set": "random",
+                   "nobles_buildings": "drafted", "noble_from_ship": "mayor",
+                   "colonists_unlimited_with_nobles": true, "forest_source": "tiles_2004",
+                   "black_market_shortfall_only": true}),
+        ));
+    }
+    let stats = assert_conforms::<PuertoRico>(
+        &configs,
+        &KitOptions {
+            playouts: n,
+            seed: 909,
+            deep_every: 13,
+            ..Default::default()
+        },
+    );
+    eprintln!("{stats:?}");
+}

@@ -162,13 +162,16 @@ fn n_ex4_provisional_jeweler_royal_garden_and_noble_vp() {
     give_building(&mut g, 1, Building::Jeweler, 1);
     give_building(&mut g, 1, Building::Chapel, 0);
     give_noble(&mut g, 1, Some(Building::Chapel));
-    give_noble_on_tile(&mut g, 1, Good::Indigo as usize);
+    give_tiles(&mut g, 1, Good::Corn as usize, 1, 0);
+    give_noble_on_tile(&mut g, 1, Good::Corn as usize);
     give_noble(&mut g, 1, None);
     g.validate().unwrap();
     let (d, v) = (g.players.p[1].doubloons, g.players.p[1].vp);
     start(&mut g, 0, Role::Craftsman);
     assert_eq!(g.players.p[1].doubloons, d + 3);
     assert_eq!(g.players.p[1].vp, v + 1);
+    // The noble on the corn plantation works it.
+    assert_eq!(g.players.p[1].goods.0[Good::Corn as usize], 1);
     // (b) Game end: 3 nobles (royal garden, 2 on the windrose), an occupied guild hall and a
     // jeweler: 3 (nobles) + 3 (garden) + 2 (guild hall, jeweler as a large production building).
     let mut g = ngame(4);
