@@ -121,10 +121,19 @@ impl Catan {
         self.pending = 0;
         let n = self.n();
         let cur = self.current as usize;
+        if kind == EV_EPIDEMIC {
+            // B4: the Epidemic holds for the rest of the turn (both cards' production).
+            self.two_epidemic(true);
+        }
         match kind {
             EV_ROBBER_ATTACKS => {
                 self.ev_kind = EV_NONE;
-                self.begin_seven();
+                if self.two_skip_production() {
+                    // B4 (D-14): a second Robber Attacks is not resolved at all.
+                    self.roll_resolved();
+                } else {
+                    self.begin_seven();
+                }
             }
             EV_EARTHQUAKE => {
                 for p in 0..n {
@@ -191,6 +200,8 @@ impl Catan {
             EV_TRADE_ADVANTAGE => {
                 if (self.longest_road as usize) < n {
                     self.pending = 1 << self.longest_road;
+                } else if self.longest_road != NONE {
+                    // B4: a neutral player holds Longest Road; it takes no cards (engine decision).
                 } else {
                     let r: [u32; MAX_PLAYERS] =
                         std::array::from_fn(|p| if p < n { self.roads[p].count_ones() } else { 0 });
@@ -242,8 +253,12 @@ impl Catan {
                 // No event, or Epidemic (every city produces only 1 this turn).
                 self.ev_kind = EV_NONE;
                 self.ev_card = 0;
-                self.produce(num as usize, kind == EV_EPIDEMIC);
-                self.phase = Phase::Main;
+                // B4 (D-14): a second card repeating the first card's number produces nothing.
+                if !self.two_skip_production() {
+                    let epidemic = self.two_epidemic(kind == EV_EPIDEMIC);
+                    self.produce(num as usize, epidemic);
+                }
+                self.roll_resolved();
             }
         }
         let _ = cur;
@@ -328,10 +343,11 @@ impl Catan {
         self.pending = 0;
         self.recv = 0;
         self.thief = self.current;
-        if num != 7 {
-            self.produce(num as usize, kind == EV_EPIDEMIC);
+        if num != 7 && !self.two_skip_production() {
+            let epidemic = self.two_epidemic(kind == EV_EPIDEMIC);
+            self.produce(num as usize, epidemic);
         }
-        self.phase = Phase::Main;
+        self.roll_resolved();
     }
 
     /// Trade Advantage / Conflict: the next pending thief names a victim (other players holding

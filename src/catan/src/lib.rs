@@ -185,6 +185,12 @@ pub enum Phase {
     CamelDeclare,
     /// B7 (D-51 step 5): the player whose turn ended picks the spot.
     CamelPick,
+    /// B4: after his own road or settlement the player builds a free neutral piece.
+    NeutralBuild,
+    /// B4 forced trade: chance, the kind of a card taken from the opponent.
+    ForcedTake,
+    /// B4 forced trade: the player gives a card of his choice back.
+    ForcedGive,
 }
 
 /// Options read once from the configuration.
@@ -205,8 +211,10 @@ pub(crate) struct Rules {
     pub new_year: bool,
     /// D-12: tied leaders all gain/give (true) or nobody (false).
     pub event_tie_all: bool,
-    /// B4 Catan for Two.
+    /// B4 Catan for Two (option `catan_for_two`, implied by 2 players).
     pub two: bool,
+    /// B4 D-22: most token actions per turn (0 = no limit).
+    pub max_token_actions: u8,
     /// The scenario played (B5-B9), at most one.
     pub scenario: Scenario,
 }
@@ -287,7 +295,9 @@ impl Rules {
             event_cards: c.bool("event_cards"),
             new_year: c.bool("event_new_year"),
             event_tie_all: c.str("event_tie") != "none",
-            two: c.bool("catan_for_two"),
+            // Catan for Two is the only 2-player game in the spec: 2 players imply it.
+            two: c.bool("catan_for_two") || c.players == 2,
+            max_token_actions: c.int("max_token_actions").clamp(0, 50) as u8,
             scenario: Scenario::from_name(c.str("scenario")),
         }
     }
@@ -847,7 +857,8 @@ impl Catan {
     /// Recompute the holder of Longest Road after lengths changed (spec §A8, including the
     /// broken-road rule and ties keeping the holder).
     pub(crate) fn update_longest_road(&mut self) {
-        let n = self.n();
+        // B4: the neutral players (seats 2 and 3) may hold Longest Road too.
+        let n = self.road_seats();
         let m = (0..n).map(|p| self.road_len[p]).max().unwrap_or(0);
         let at_max = (0..n).filter(|&p| self.road_len[p] == m).count();
         let sole = (0..n).find(|&p| self.road_len[p] == m);
@@ -863,6 +874,21 @@ impl Catan {
             };
         } else if m >= 5 && at_max == 1 {
             self.longest_road = sole.map(|p| p as u8).unwrap_or(NONE);
+        }
+    }
+
+    /// A settlement of `p` on `v` may break other players' roads (spec §A8): recompute them.
+    fn settlement_breaks_roads(&mut self, p: usize, v: usize) {
+        let mut changed = false;
+        for q in 0..self.road_seats() {
+            if q != p && self.road_verts[q] & (1u64 << v) != 0 {
+                let l = self.longest_road_of(q);
+                changed |= l != self.road_len[q];
+                self.road_len[q] = l;
+            }
+        }
+        if changed {
+            self.update_longest_road();
         }
     }
 
@@ -928,9 +954,29 @@ impl Catan {
     /// After the robber (and any steal): back to the start of the turn or to the main phase.
     fn end_robber(&mut self) {
         if self.rolled {
-            self.phase = Phase::Main;
+            self.roll_resolved();
         } else {
             self.enter_pre_roll();
+        }
+    }
+
+    /// A roll (or event card) has been resolved: the main phase, or B4's second roll (D-21).
+    pub(crate) fn roll_resolved(&mut self) {
+        self.phase = if self.two_second_roll_due() {
+            Phase::Roll
+        } else {
+            Phase::Main
+        };
+    }
+
+    /// Road Building after a free road: another one, or the card is done (no roads left to place).
+    pub(crate) fn road_building_next(&mut self) {
+        let p = self.current as usize;
+        if self.free_roads == 0 || self.road_pieces(p) >= MAX_ROADS || self.road_spots(p) == 0 {
+            self.free_roads = 0;
+            self.after_dev_effect();
+        } else {
+            self.phase = Phase::RoadBuilding;
         }
     }
 
@@ -1096,6 +1142,7 @@ impl Catan {
         self.offers_used = 0;
         self.thief = self.current;
         self.rivers_end_turn();
+        self.two_new_turn();
         self.enter_pre_roll();
     }
 
@@ -1138,8 +1185,10 @@ impl Catan {
                         && self.event_deck()[(a - C_EVENT) as usize] > 0
                 } else {
                     (C_DICE..C_DICE + 11).contains(&a)
+                        && (a - C_DICE + 2) as usize != self.two_first_roll()
                 }
             }
+            Phase::NeutralBuild | Phase::ForcedTake | Phase::ForcedGive => self.two_is_legal(a),
             Phase::Earthquake => {
                 (A_DAMAGE..A_GIVE).contains(&a)
                     && self.damage_spots() & (1u128 << (a - A_DAMAGE)) != 0
@@ -1235,6 +1284,8 @@ impl Catan {
                         && self.offers_made < self.rules.max_offers
                         && self.offers_used & (1u128 << i) == 0
                         && self.hand[p][o.give] >= o.give_n
+                } else if (A_TWO..A_SCENARIO).contains(&a) {
+                    self.two_is_legal(a)
                 } else if a >= A_SCENARIO && self.rivers.is_some() {
                     self.rivers_legal(a)
                 } else {
@@ -1272,9 +1323,13 @@ impl Catan {
                         }
                     }
                 } else {
-                    out.extend(C_DICE..C_DICE + 11)
+                    let first = self.two_first_roll();
+                    out.extend(
+                        (C_DICE..C_DICE + 11).filter(|&a| (a - C_DICE + 2) as usize != first),
+                    )
                 }
             }
+            Phase::NeutralBuild | Phase::ForcedTake | Phase::ForcedGive => self.two_legal(out),
             Phase::Earthquake => {
                 for e in bits128(self.damage_spots()) {
                     out.push(A_DAMAGE + e as u32);
@@ -1418,6 +1473,9 @@ impl Catan {
                 if self.road_blocked(p) && has(hand, &COST_REPAIR) {
                     out.push(A_REPAIR);
                 }
+                if self.rules.two {
+                    self.two_legal(out);
+                }
                 if self.rivers.is_some() {
                     self.rivers_legal_into(out);
                 }
@@ -1466,6 +1524,8 @@ impl Catan {
                 self.last_settlement = v as u8;
                 self.update_harbormaster();
                 self.rivers_settlement_built(p, v);
+                // B4: set-up settlements earn trade tokens too (no neutral build, §B4.1).
+                self.two_settlement_tokens(p, v);
                 self.phase = Phase::SetupRoad;
             }
             Phase::SetupRoad => {
@@ -1484,19 +1544,24 @@ impl Catan {
                     self.phase = Phase::SetupSettlement;
                 }
             }
-            Phase::Roll if a >= C_EVENT => self.reveal_event((a - C_EVENT) as usize),
+            Phase::Roll if a >= C_EVENT => {
+                self.two_note_roll(events::CARD_TYPES[(a - C_EVENT) as usize].1);
+                self.reveal_event((a - C_EVENT) as usize)
+            }
             Phase::Roll => {
                 let sum = (a - C_DICE) as usize + 2;
                 self.last_roll = sum as u8;
                 self.rolled = true;
+                self.two_note_roll(sum as u8);
                 if sum == 7 {
                     self.begin_seven();
                 } else {
                     self.produce(sum, false);
-                    self.phase = Phase::Main;
+                    self.roll_resolved();
                 }
             }
             Phase::Earthquake | Phase::EventGive | Phase::EventTake => self.apply_event_action(a),
+            Phase::NeutralBuild | Phase::ForcedTake | Phase::ForcedGive => self.apply_two(a),
             Phase::Discard => {
                 let d = self.discarder();
                 let r = (a - A_DISCARD) as usize;
@@ -1547,12 +1612,9 @@ impl Catan {
                 self.update_longest_road();
                 self.rivers_road_built(p, e);
                 self.free_roads = self.free_roads.saturating_sub(1);
-                if self.free_roads == 0
-                    || self.road_pieces(p) >= MAX_ROADS
-                    || self.road_spots(p) == 0
-                {
-                    self.free_roads = 0;
-                    self.after_dev_effect();
+                // B4 (D-26): a free road also triggers a neutral road; Road Building goes on after it.
+                if !self.two_after_own_build(p, None, true) {
+                    self.road_building_next();
                 }
             }
             Phase::YearOfPlenty => {
@@ -1613,20 +1675,10 @@ impl Catan {
                     self.pay(p, &COST_SETTLEMENT);
                     self.place_settlement(p, v);
                     self.caravans_built();
-                    // A settlement may break opponents' roads (spec §A8).
-                    let mut changed = false;
-                    for q in 0..self.n() {
-                        if q != p && self.road_verts[q] & (1u64 << v) != 0 {
-                            let l = self.longest_road_of(q);
-                            changed |= l != self.road_len[q];
-                            self.road_len[q] = l;
-                        }
-                    }
-                    if changed {
-                        self.update_longest_road();
-                    }
+                    self.settlement_breaks_roads(p, v);
                     self.update_harbormaster();
                     self.rivers_settlement_built(p, v);
+                    self.two_after_own_build(p, Some(v), false);
                 } else if a < A_CITY {
                     let e = (a - A_ROAD) as usize;
                     self.pay(p, &COST_ROAD);
@@ -1637,6 +1689,7 @@ impl Catan {
                         self.update_longest_road();
                     }
                     self.rivers_road_built(p, e);
+                    self.two_after_own_build(p, None, false);
                 } else if a < A_ROLL {
                     let v = (a - A_CITY) as usize;
                     self.pay(p, &COST_CITY);
@@ -1680,6 +1733,8 @@ impl Catan {
                         }
                         _ => self.phase = Phase::Monopoly,
                     }
+                } else if (A_TWO..A_SCENARIO).contains(&a) {
+                    self.apply_two(a);
                 } else if (A_MARITIME..A_OFFER).contains(&a) {
                     let (give, get) = maritime_decode(a - A_MARITIME);
                     let rate = self.rate(p, give);
@@ -1866,7 +1921,14 @@ fn option_specs() -> Vec<OptionSpec> {
         OptionSpec::bool(
             "catan_for_two",
             false,
-            "Traders & Barbarians B4 Catan for Two (not yet implemented: true is refused).",
+            "Traders & Barbarians B4 Catan for Two: 2 players with two neutral players, two different rolls a turn, trade tokens. Implied by players = 2 (the only 2-player rules); true with 3 or 4 players is refused.",
+        ),
+        OptionSpec::int(
+            "max_token_actions",
+            0,
+            0,
+            50,
+            "B4 D-22: most trade-token actions (forced trade, robber to the desert) per turn; 0 = no limit (each is paid separately).",
         ),
         OptionSpec::choice(
             "scenario",
@@ -1925,22 +1987,27 @@ fn read_map_option(config: &Config) -> Result<Option<Value>, GameError> {
 
 /// Refuse module options that are not implemented yet or may not be combined (spec Part B).
 pub(crate) fn check_modules(c: &Config) -> Result<(), GameError> {
-    if c.bool("catan_for_two") && c.str("scenario") == "rivers" {
+    // Catan for Two is implied by 2 players (Rules::from_config).
+    let two = c.bool("catan_for_two") || c.players == 2;
+    if two && c.str("scenario") == "rivers" {
         return Err(GameError::bad_option(
             "catan_for_two",
             "Traders & Barbarians modules B4 Catan for Two with B6 The Rivers of Catan (spec §B6.4): this combination is not yet implemented",
         ));
     }
-    if c.bool("catan_for_two") {
-        if c.str("scenario") == "caravans" {
-            return Err(GameError::bad_option(
-                "catan_for_two",
-                "B7 The Caravans with B4 Catan for Two (§B7.6) is not yet implemented",
-            ));
-        }
+    if two && c.str("scenario") == "caravans" {
         return Err(GameError::bad_option(
             "catan_for_two",
-            "Traders & Barbarians module B4 Catan for Two is not yet implemented",
+            "B7 The Caravans with B4 Catan for Two (§B7.6) is not yet implemented",
+        ));
+    }
+    if c.bool("catan_for_two") && c.players != 2 {
+        return Err(GameError::bad_option(
+            "catan_for_two",
+            format!(
+                "Traders & Barbarians module B4 Catan for Two is played by exactly 2 players, not {}",
+                c.players
+            ),
         ));
     }
     let module = match c.str("scenario") {
@@ -1968,7 +2035,7 @@ impl Game for Catan {
         GameInfo {
             name: "catan",
             title: "Catan",
-            min_players: 3,
+            min_players: 2,
             max_players: 4,
             options: option_specs(),
             hidden_information: true,
@@ -2105,6 +2172,10 @@ impl Game for Catan {
             truncated: false,
             rng,
         };
+        if rules.two {
+            g.two_setup(read_map_option(config)?.as_ref())
+                .map_err(|e| GameError::bad_option("map", e))?;
+        }
         g.rebuild_derived();
         Ok(g)
     }
@@ -2138,6 +2209,7 @@ impl Game for Catan {
             Phase::CamelBidWool | Phase::CamelBidGrain | Phase::CamelDeclare => {
                 Turn::Player(self.caravans_actor())
             }
+            Phase::ForcedTake => Turn::Chance,
             _ => Turn::Player(self.current as usize),
         }
     }
@@ -2158,8 +2230,20 @@ impl Game for Catan {
                 }
             }
             Phase::Roll => {
+                // B4: the second roll is re-rolled until it differs from the first (EX-17).
+                let first = self.two_first_roll();
                 for (i, &w) in DICE_WEIGHTS.iter().enumerate() {
-                    out.push((C_DICE + i as u32, w));
+                    if i + 2 != first {
+                        out.push((C_DICE + i as u32, w));
+                    }
+                }
+            }
+            Phase::ForcedTake => {
+                let v = self.two_opponent();
+                for r in 0..5 {
+                    if self.hand[v][r] > 0 {
+                        out.push((C_STEAL + r as u32, self.hand[v][r] as u32));
+                    }
                 }
             }
             Phase::Steal => {
@@ -2213,14 +2297,7 @@ impl Game for Catan {
     }
 
     fn observation_tensor_len(&self) -> usize {
-        observe::TENSOR_LEN
-            + if self.caravans.is_some() {
-                caravans::TENSOR_LEN
-            } else if self.rivers.is_some() {
-                rivers::TENSOR_LEN
-            } else {
-                0
-            }
+        observe::tensor_len(self)
     }
 
     fn observation_tensor(&self, seat: usize, out: &mut [f32]) {
@@ -2265,6 +2342,14 @@ impl Game for Catan {
             // B6: 3 bridges each; every coin action spends at least 2 of the at most
             // 5 + 15 + 9 coins a player earns, and each bought card allows one more maritime trade.
             global += n * (3 + 2 * 29);
+        }
+        if self.rules.two {
+            // B4: the second roll, the knight discard; every neutral piece (2 x 20); token
+            // actions (each pays a token; tokens ever gained <= 10 at the start + 3 per
+            // settlement built (<= 9 each) + 2 per knight discarded (<= 14), forced trades take
+            // 5 actions) and the knight discards.
+            per_turn += 4;
+            global += 40 + (10 + 2 * 9 * 3 + 14 * 2) * 5 + 14;
         }
         global + self.rules.turn_limit as u64 * per_turn
     }

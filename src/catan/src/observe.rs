@@ -31,6 +31,9 @@ pub fn phase_name(p: Phase) -> &'static str {
         Phase::CamelBidGrain => "camel_bid_grain",
         Phase::CamelDeclare => "camel_declare",
         Phase::CamelPick => "camel_pick",
+        Phase::NeutralBuild => "neutral_build",
+        Phase::ForcedTake => "forced_take",
+        Phase::ForcedGive => "forced_give",
     }
 }
 
@@ -118,7 +121,7 @@ pub fn observation(g: &Catan, seat: usize) -> Value {
         "rolled": g.rolled,
         "last_roll": if g.last_roll == 0 { Value::Null } else { json!(g.last_roll) },
         "development_card_played": g.dev_played_turn,
-        "longest_road": seat_json(g.longest_road, n),
+        "longest_road": seat_json(g.longest_road, g.road_seats()),
         "largest_army": seat_json(g.largest_army, n),
         "players": players,
         "victim": if g.phase == Phase::Steal { json!(g.victim) } else { Value::Null },
@@ -138,6 +141,29 @@ pub fn observation(g: &Catan, seat: usize) -> Value {
     }
     if g.caravans.is_some() {
         o["caravans"] = crate::caravans::observation(g);
+    }
+    if let Some(t) = g.two.as_deref() {
+        use crate::two::*;
+        o["two"] = json!({
+            "tokens": t.tokens,
+            "token_supply": g.token_supply(),
+            "token_price": [g.token_price(0), g.token_price(1)],
+            "knights_discarded": t.knights_discarded,
+            "neutrals": NEUTRALS.iter().enumerate().map(|(k, &s)| json!({
+                "name": NEUTRAL_NAMES[k],
+                "seat": s,
+                "settlements": bits64(g.settlements[s]).map(|v| geo.vertex_name(v)).collect::<Vec<_>>(),
+                "roads": bits128(g.roads[s]).map(|e| geo.edge_name(e)).collect::<Vec<_>>(),
+                "road_length": g.road_len[s],
+            })).collect::<Vec<_>>(),
+            "rolls_this_turn": t.rolls,
+            "first_roll": if t.rolls > 0 { json!(t.first_roll) } else { Value::Null },
+            "knight_discarded_this_turn": t.knight_discarded,
+            "token_actions_this_turn": t.token_actions,
+            "neutral_build": match t.neutral_build { BUILD_ROAD => json!("road"), BUILD_SETTLEMENT => json!("settlement"), _ => Value::Null },
+            "forced_take_left": t.forced_take,
+            "forced_give_left": t.forced_give,
+        });
     }
     if g.rules.event_cards {
         use crate::events::*;
@@ -194,6 +220,19 @@ pub const TENSOR_LEN: usize = NH * 18
     + 6
     + 12
     + EVENT_LEN;
+
+/// The tensor length for this configuration: the base layout, then each module's block.
+pub fn tensor_len(g: &Catan) -> usize {
+    TENSOR_LEN
+        + if g.rules.two { two::TENSOR_LEN } else { 0 }
+        + if g.caravans.is_some() {
+            crate::caravans::TENSOR_LEN
+        } else if g.rivers.is_some() {
+            crate::rivers::TENSOR_LEN
+        } else {
+            0
+        }
+}
 
 const EVENT_LEN: usize = 22 + 22 + 12 + 4 + 4 + 4 + NE + 4 + 1;
 
@@ -369,12 +408,80 @@ pub fn tensor(g: &Catan, seat: usize, out: &mut [f32]) {
     }
     o += EVENT_LEN;
     debug_assert_eq!(o, TENSOR_LEN);
+    if g.rules.two && out.len() >= o + two::TENSOR_LEN {
+        two_tensor(g, seat, &mut out[o..o + two::TENSOR_LEN]);
+    }
+    // Each module's block follows the previous one's (B4, then the scenario's).
+    let o = o + if g.rules.two { two::TENSOR_LEN } else { 0 };
     if g.caravans.is_some() {
         crate::caravans::tensor(g, seat, &mut out[o..]);
     }
     if g.rivers.is_some() && out.len() >= TENSOR_LEN + crate::rivers::TENSOR_LEN {
         crate::rivers::tensor(g, seat, &mut out[o..]);
     }
+}
+
+/// B4 block: neutral settlements per vertex (2 x 54) and roads per edge (2 x 72), neutral road
+/// lengths (2), neutral holds Longest Road (2), tokens per slot (2), token price per slot (2),
+/// knights discarded per slot (2), supply / 20, rolls this turn, first roll one-hot (11), knight
+/// discarded this turn, token actions this turn, phase one-hot (neutral_build, forced_take,
+/// forced_give), neutral piece to build (road, settlement), forced-trade cards to take / give.
+fn two_tensor(g: &Catan, seat: usize, out: &mut [f32]) {
+    use crate::two::*;
+    let Some(t) = g.two.as_deref() else {
+        return;
+    };
+    let slot = |p: usize| (p + 2 - seat.min(1)) % 2;
+    let mut o = 0;
+    for &s in &NEUTRALS {
+        for v in bits64(g.settlements[s]) {
+            out[o + v] = 1.0;
+        }
+        o += NV;
+    }
+    for &s in &NEUTRALS {
+        for e in bits128(g.roads[s]) {
+            out[o + e] = 1.0;
+        }
+        o += NE;
+    }
+    for (k, &s) in NEUTRALS.iter().enumerate() {
+        out[o + k] = g.road_len[s] as f32;
+        out[o + 2 + k] = (g.longest_road as usize == s) as u8 as f32;
+    }
+    o += 4;
+    for p in 0..2 {
+        out[o + slot(p)] = t.tokens[p] as f32;
+        out[o + 2 + slot(p)] = g.token_price(p) as f32;
+        out[o + 4 + slot(p)] = t.knights_discarded[p] as f32;
+    }
+    o += 6;
+    out[o] = g.token_supply() as f32 / TOKENS_TOTAL as f32;
+    out[o + 1] = t.rolls as f32;
+    if t.rolls > 0 && (2..=12).contains(&t.first_roll) {
+        out[o + 2 + t.first_roll as usize - 2] = 1.0;
+    }
+    o += 13;
+    out[o] = t.knight_discarded as u8 as f32;
+    out[o + 1] = t.token_actions as f32;
+    o += 2;
+    match g.phase {
+        Phase::NeutralBuild => out[o] = 1.0,
+        Phase::ForcedTake => out[o + 1] = 1.0,
+        Phase::ForcedGive => out[o + 2] = 1.0,
+        _ => {}
+    }
+    o += 3;
+    if t.neutral_build == BUILD_ROAD {
+        out[o] = 1.0;
+    } else if t.neutral_build == BUILD_SETTLEMENT {
+        out[o + 1] = 1.0;
+    }
+    o += 2;
+    out[o] = t.forced_take as f32;
+    out[o + 1] = t.forced_give as f32;
+    o += 2;
+    debug_assert_eq!(o, TENSOR_LEN);
 }
 
 pub fn label(g: &Catan, a: Action) -> String {
@@ -446,6 +553,8 @@ pub fn label(g: &Catan, a: Action) -> String {
         format!("give {}", RESOURCES[(a - A_GIVE) as usize])
     } else if a == A_REPAIR {
         "repair road".into()
+    } else if (A_TWO..A_SCENARIO).contains(&a) {
+        crate::two::label(g, a)
     } else if let Some(l) = g
         .caravans
         .is_some()
@@ -723,6 +832,30 @@ pub fn render(g: &Catan) -> String {
             l[..k].iter().map(|&x| crate::caravans::spot_label(x)).collect::<Vec<_>>().join(", "),
         ));
     }
+    if let Some(t) = g.two.as_deref() {
+        for (k, &ns) in crate::two::NEUTRALS.iter().enumerate() {
+            s.push_str(&format!(
+                "neutral {}: settlements {:?} roads {} road {}{}\n",
+                crate::two::NEUTRAL_NAMES[k],
+                bits64(g.settlements[ns])
+                    .map(|v| geo.vertex_name(v))
+                    .collect::<Vec<_>>(),
+                g.roads[ns].count_ones(),
+                g.road_len[ns],
+                if g.longest_road as usize == ns {
+                    " [longest road]"
+                } else {
+                    ""
+                },
+            ));
+        }
+        s.push_str(&format!(
+            "trade tokens {:?}, supply {}, rolls this turn {}\n",
+            t.tokens,
+            g.token_supply(),
+            t.rolls
+        ));
+    }
     if g.phase == Phase::GameOver {
         s.push_str(&format!(
             "game over: winners {:?}{}\n",
@@ -780,6 +913,8 @@ pub fn evaluate(g: &Catan, seat: usize) -> f64 {
         let hand = g.hand_size(p) as f64;
         x += 0.08 * hand.min(7.0) - 0.05 * (hand - 7.0).max(0.0);
         x += 0.15 * g.dev_played[p][KNIGHT] as f64 + 0.05 * g.roads[p].count_ones() as f64;
+        // B4: a trade token is worth a little (a forced trade or a robber move).
+        x += 0.1 * g.tokens(p) as f64;
         // Only what `seat` knows of another hand (its lower bounds).
         let cards = if p == seat {
             g.hand[p]

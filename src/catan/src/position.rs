@@ -276,6 +276,9 @@ pub struct Position {
     /// B6 The Rivers of Catan: coins, bridges, purchases, Wealthiest Settler.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rivers: Option<crate::rivers::RiversPos>,
+    /// B4 Catan for Two (tokens, neutral players, the turn's rolls).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub two: Option<crate::two::TwoPos>,
     /// The stealing player when not the player to move (B2 Trade Advantage / Conflict).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub thief: Option<usize>,
@@ -421,9 +424,11 @@ impl From<Catan> for Position {
             last_roll: (g.last_roll != 0).then_some(g.last_roll),
             bank: Some(Resources::from_array(g.bank)),
             development_deck: Some(DevCards::from_array(g.deck)),
-            longest_road: seat_opt(g.longest_road, n),
+            // B4: 2 and 3 name the neutral players N1 and N2.
+            longest_road: seat_opt(g.longest_road, g.road_seats()),
             largest_army: seat_opt(g.largest_army, n),
             harbormaster: seat_opt(g.harbormaster, n),
+            two: crate::two::to_pos(&g),
             players,
             victim: (g.phase == Phase::Steal).then_some(g.victim as usize),
             thief: (matches!(g.phase, Phase::Steal | Phase::ChooseVictim) && g.thief != g.current)
@@ -448,7 +453,8 @@ impl From<Catan> for Position {
                     new_years: g.new_years,
                 }
             }),
-            free_roads: if g.phase == Phase::RoadBuilding {
+            // B4: Road Building's count survives the neutral road between its two roads.
+            free_roads: if matches!(g.phase, Phase::RoadBuilding | Phase::NeutralBuild) {
                 g.free_roads
             } else {
                 0
@@ -493,8 +499,8 @@ impl TryFrom<Position> for Catan {
             ));
         }
         let n = pos.config.players;
-        if !(3..=MAX_PLAYERS).contains(&n) {
-            return Err(format!("catan is for 3 or 4 players, not {n}"));
+        if !(2..=MAX_PLAYERS).contains(&n) {
+            return Err(format!("catan is for 2 to 4 players, not {n}"));
         }
         if pos.players.len() != n {
             return Err(format!(
@@ -632,6 +638,7 @@ impl TryFrom<Position> for Catan {
                 g.roads[p] |= bit;
             }
         }
+        crate::two::from_pos(&mut g, pos.two.as_ref())?;
         // Bank and deck: given, or what is left.
         for r in 0..5 {
             let held: u32 = (0..n).map(|p| g.hand[p][r] as u32).sum();
@@ -644,7 +651,8 @@ impl TryFrom<Position> for Catan {
             };
             let used: u32 = (0..n)
                 .map(|p| g.dev[p][r] as u32 + g.dev_played[p][r] as u32)
-                .sum();
+                .sum::<u32>()
+                + g.dev_out_of_game(r);
             g.deck[r] = match pos.development_deck {
                 Some(d) => d.to_array()[r],
                 None => (DEV_TOTALS[r] as u32).checked_sub(used).ok_or(format!(
@@ -672,7 +680,14 @@ impl TryFrom<Position> for Catan {
             }
         }
         if let Some(x) = pos.longest_road {
-            g.longest_road = seat(x, "longest_road")?;
+            // B4: 2 and 3 are the neutral players.
+            if x >= g.road_seats() {
+                return Err(format!(
+                    "longest_road {x} is not a seat (0..{})",
+                    g.road_seats()
+                ));
+            }
+            g.longest_road = x as u8;
         }
         if let Some(x) = pos.harbormaster {
             g.harbormaster = seat(x, "harbormaster")?;
@@ -764,14 +779,18 @@ impl TryFrom<Position> for Catan {
 pub fn validate(g: &Catan) -> Result<(), String> {
     let geo = g.geo();
     let n = g.n();
-    if g.config.players != n || !(3..=MAX_PLAYERS).contains(&n) {
-        return Err(format!("player count {} is not 3 or 4", g.config.players));
+    if g.config.players != n || !(2..=MAX_PLAYERS).contains(&n) {
+        return Err(format!(
+            "player count {} is not 2, 3 or 4",
+            g.config.players
+        ));
     }
     if g.rules != Rules::from_config(&g.config) {
         return Err("rules differ from the configuration".into());
     }
     crate::check_modules(&g.config).map_err(|e| e.to_string())?;
     validate_events(g)?;
+    crate::two::validate(g)?;
     crate::caravans::validate(g)?;
     crate::rivers::validate(g)?;
     if g.robber as usize >= NH
@@ -785,10 +804,18 @@ pub fn validate(g: &Catan) -> Result<(), String> {
     let mut seen_e = 0u128;
     for p in 0..MAX_PLAYERS {
         if p >= n {
-            if g.settlements[p] | g.cities[p] != 0 || g.roads[p] != 0 || g.hand[p] != [0; 5] {
+            let neutral = p < g.road_seats();
+            if (!neutral && (g.settlements[p] != 0 || g.roads[p] != 0))
+                || g.cities[p] != 0
+                || g.hand[p] != [0; 5]
+                || g.dev[p] != [0; 5]
+                || g.dev_played[p] != [0; 5]
+            {
                 return Err(format!("seat {p} does not exist but has pieces or cards"));
             }
-            continue;
+            if !neutral {
+                continue;
+            }
         }
         let b = g.settlements[p] | g.cities[p];
         if b & !vmask != 0 || g.roads[p] & !emask != 0 {
@@ -830,7 +857,8 @@ pub fn validate(g: &Catan) -> Result<(), String> {
         }
         let used: u32 = (0..n)
             .map(|p| g.dev[p][r] as u32 + g.dev_played[p][r] as u32)
-            .sum();
+            .sum::<u32>()
+            + g.dev_out_of_game(r);
         if used + g.deck[r] as u32 != DEV_TOTALS[r] as u32 {
             return Err(format!(
                 "{} cards: {used} held or played and {} in the deck; there are {}",
@@ -867,11 +895,12 @@ pub fn validate(g: &Catan) -> Result<(), String> {
             }
         }
     }
-    // Special cards.
+    // Special cards (B4: the neutrals' roads count for Longest Road).
     let lens = &g.road_len;
-    let m = (0..n).map(|p| lens[p]).max().unwrap_or(0);
-    let at_max = (0..n).filter(|&p| lens[p] == m).count();
-    match seat_opt(g.longest_road, n) {
+    let rs = g.road_seats();
+    let m = (0..rs).map(|p| lens[p]).max().unwrap_or(0);
+    let at_max = (0..rs).filter(|&p| lens[p] == m).count();
+    match seat_opt(g.longest_road, rs) {
         Some(h) if lens[h] != m || m < 5 => {
             return Err(format!(
                 "player {h} holds Longest Road with length {} but the longest is {m} (needs 5+)",
@@ -894,7 +923,10 @@ pub fn validate(g: &Catan) -> Result<(), String> {
             ))
         }
         None if g.largest_army != NONE => return Err("largest_army is not a seat".into()),
-        None if km >= 3 => {
+        // B4: a Knight discarded for tokens may set the card aside while players tie (EX-18).
+        None if km >= 3
+            && !(g.rules.two && (0..n).filter(|&p| g.dev_played[p][0] == km).count() > 1) =>
+        {
             return Err("someone has 3+ knights but nobody holds Largest Army".into())
         }
         _ => {}
@@ -970,7 +1002,8 @@ fn validate_phase(g: &Catan) -> Result<(), String> {
     if g.turns_played >= g.rules.turn_limit {
         return bad("the turn limit has been reached");
     }
-    let needs_roll = matches!(g.phase, Phase::PreRoll | Phase::Roll);
+    // B4: the second roll comes after the first (checked in two::validate).
+    let needs_roll = matches!(g.phase, Phase::PreRoll) || (g.phase == Phase::Roll && !g.rules.two);
     if needs_roll && g.rolled {
         return bad("the dice were already rolled this turn");
     }

@@ -21,7 +21,7 @@ fn conforms_default_configs() {
             ..Default::default()
         },
     );
-    assert_eq!(stats.games, 24);
+    assert_eq!(stats.games, 36);
 }
 
 #[test]
