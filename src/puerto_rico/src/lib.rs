@@ -1468,6 +1468,11 @@ impl Game for PuertoRico {
         }
     }
 
+    /// Everything is public unless the VP chips are face down (`hidden_vp`).
+    fn hidden_information(&self) -> bool {
+        self.hidden_vp()
+    }
+
     fn rng_mut(&mut self) -> &mut GameRng {
         &mut self.rng
     }

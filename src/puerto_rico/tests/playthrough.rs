@@ -3,6 +3,7 @@
 //! regenerates it and diffs. Any rules change shows up as a diff. Regenerate with
 //! `MEEPLE_REGENERATE=1 cargo test -p meeple-puerto-rico --test playthrough`.
 
+use meeple_core::golden::assert_file;
 use meeple_core::playout::{random_action, Buffers};
 use meeple_core::{Config, Game, GameRng, Turn};
 use meeple_puerto_rico::PuertoRico;
@@ -66,25 +67,7 @@ fn check_with(players: usize, seed: u64, tag: &str, opts: serde_json::Value) {
         "{}/tests/playthroughs/puerto_rico_{tag}{players}p_seed{seed}.txt",
         env!("CARGO_MANIFEST_DIR")
     );
-    let now = playthrough(players, seed, &opts);
-    if std::env::var("MEEPLE_REGENERATE").is_ok() || !std::path::Path::new(&path).exists() {
-        std::fs::write(&path, &now).unwrap();
-        return;
-    }
-    let before = std::fs::read_to_string(&path).unwrap();
-    if before != now {
-        let line = before
-            .lines()
-            .zip(now.lines())
-            .position(|(a, b)| a != b)
-            .unwrap_or(0);
-        panic!(
-            "playthrough {path} changed at line {}:\n  was: {}\n  now: {}",
-            line + 1,
-            before.lines().nth(line).unwrap_or(""),
-            now.lines().nth(line).unwrap_or("")
-        );
-    }
+    assert_file(path, &playthrough(players, seed, &opts));
 }
 
 #[test]
@@ -125,5 +108,16 @@ fn playthrough_new_buildings_all_3p_seed9() {
                 "residence", "city_hall"
             ]
         }),
+    );
+}
+
+/// Expansion II (provisional) with Expansion I: nobles on the ship, the Nobles buildings.
+#[test]
+fn playthrough_nobles_4p_seed13() {
+    check_with(
+        4,
+        13,
+        "nobles_",
+        serde_json::json!({"new_buildings": true, "nobles": true}),
     );
 }
