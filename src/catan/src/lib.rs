@@ -634,7 +634,8 @@ impl Catan {
                         None => self.robber_mask(),
                     }
                 };
-                if t == 0 {
+                // (Caravans: 0 here means the `robber beside the board` action.)
+                if t == 0 && self.caravans.is_none() {
                     t = 1u32 << self.robber.min(NH as u8 - 1);
                 }
             }
@@ -2011,9 +2012,8 @@ pub(crate) fn check_modules(c: &Config) -> Result<(), GameError> {
         ));
     }
     let module = match c.str("scenario") {
-        // B6 combines with B1, B2 and B3 (§B6.4).
-        "none" | "rivers" => return Ok(()),
-        "caravans" => "B7 The Caravans",
+        // B6 combines with B1, B2 and B3 (§B6.4), B7 too (§B7.6).
+        "none" | "rivers" | "caravans" => return Ok(()),
         "fishermen" => "B5 The Fishermen of Catan",
         "barbarian_attack" => "B8 Barbarian Attack",
         "traders_barbarians" => "B9 Traders & Barbarians",

@@ -66,7 +66,6 @@ fn set_player(v: &mut Value, p: usize, key: &str, val: Value) {
 fn modules_not_yet_implemented_are_refused_by_name() {
     for (opt, val, module) in [
         ("scenario", json!("fishermen"), "B5 The Fishermen of Catan"),
-        ("scenario", json!("caravans"), "B7 The Caravans"),
         ("scenario", json!("barbarian_attack"), "B8 Barbarian Attack"),
     ] {
         let c = config(4, json!({ opt: val }));
