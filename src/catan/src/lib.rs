@@ -1,4 +1,5 @@
-//! Catan (base game, 3–4 players) for meeple: spec `rules/catan.md` Part A.
+//! Catan (base game, 3–4 players; 2 players = the B4 Catan for Two module, `two.rs`) for meeple:
+//! spec `rules/catan.md` Part A, with the Traders & Barbarians modules of Part B.
 //!
 //! The state is plain fixed-size data: buildings and roads are bitsets over the dense vertex and
 //! edge ids of spec §A2 (`u64` per player for settlements and cities, `u128` for roads), hands are

@@ -477,7 +477,8 @@ fn ex18_knight_discard_sets_largest_army_aside() {
     assert!(!is_legal(&g, "discard knight for tokens"), "once per turn");
     assert_eq!(g.observation(1)["two"]["knights_discarded"], json!([1, 0]));
     assert_eq!(g.observation(1)["players"][0]["played"]["knight"], json!(3));
-    // The discarded Knight is out of the game: the deck is 14 - 4 - 3 = 7 Knights... minus none.
+    // The discarded Knight is out of the game, not back in the deck: 7 Knights + 11 others.
+    assert_eq!(g.observation(0)["development_deck_size"], json!(18));
     let round = load_state::<Catan>(&g.to_json_value()).expect("round trip");
     assert_eq!(round, g);
 }
