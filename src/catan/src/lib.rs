@@ -297,7 +297,7 @@ impl Rules {
             new_year: c.bool("event_new_year"),
             event_tie_all: c.str("event_tie") != "none",
             // Catan for Two is the only 2-player game in the spec: 2 players imply it.
-            two: c.bool("catan_for_two") || c.players == 2,
+            two: catan_for_two(c),
             max_token_actions: c.int("max_token_actions").clamp(0, 50) as u8,
             scenario: Scenario::from_name(c.str("scenario")),
         }
@@ -1988,9 +1988,14 @@ fn read_map_option(config: &Config) -> Result<Option<Value>, GameError> {
 }
 
 /// Refuse module options that are not implemented yet or may not be combined (spec Part B).
+/// Whether a configuration plays B4 Catan for Two: the option, or implied by 2 players (the only
+/// 2-player rules of the spec). Module checks must use this, not the option alone.
+pub fn catan_for_two(c: &Config) -> bool {
+    c.bool("catan_for_two") || c.players == 2
+}
+
 pub(crate) fn check_modules(c: &Config) -> Result<(), GameError> {
-    // Catan for Two is implied by 2 players (Rules::from_config).
-    let two = c.bool("catan_for_two") || c.players == 2;
+    let two = catan_for_two(c);
     if two && c.str("scenario") == "rivers" {
         return Err(GameError::bad_option(
             "catan_for_two",
