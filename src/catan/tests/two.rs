@@ -801,3 +801,27 @@ fn conforms_catan_for_two_alone_and_with_every_variant() {
         },
     );
 }
+
+/// A long run (about a minute): `cargo test -p meeple-catan --release --test two -- --ignored`.
+#[test]
+#[ignore]
+fn conforms_catan_for_two_long_run() {
+    let configs = vec![
+        random_config(json!({})),
+        random_config(
+            json!({"event_cards": true, "friendly_robber": true, "trade_offers_per_turn": 1}),
+        ),
+        random_config(
+            json!({"harbormaster": true, "max_token_actions": 2, "player_trades": "off"}),
+        ),
+    ];
+    assert_conforms::<Catan>(
+        &configs,
+        &KitOptions {
+            playouts: 30,
+            deep_every: 41,
+            seed: 0x2C47,
+            ..Default::default()
+        },
+    );
+}
