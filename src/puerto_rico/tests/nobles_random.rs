@@ -163,3 +163,44 @@ fn nobles_random_games_independent_scores_and_invariants() {
     // The check is not vacuous: random players do take nobles.
     assert!(nobles_seen > 100, "{nobles_seen} nobles owned at the end");
 }
+
+/// Random games with both expansions (E8 `tiles_2004`, N2 `mayor` in half of them): one
+/// noble at most on the ship, one on it after each refill while the supply has any (the black
+/// market may return nobles to an empty supply in between), and the E2/E3-only end.
+#[test]
+fn nobles_with_new_buildings_random_games_end_and_ship() {
+    for players in 2..=5usize {
+        for (i, ship) in ["choice", "mayor"].into_iter().enumerate() {
+            let opts = json!({"nobles": true, "new_buildings": true, "building_set": "random",
+                              "forest_source": "tiles_2004", "noble_from_ship": ship});
+            let c = Config::new(&PuertoRico::info(), players, opts.as_object().unwrap()).unwrap();
+            for seed in 0..15u64 {
+                let mut g = PuertoRico::new(&c, seed + 100 * i as u64).unwrap();
+                let mut rng = GameRng::new(7 + seed);
+                let mut buf = Buffers::default();
+                loop {
+                    let was_mayor = g.role == Some(Role::Mayor);
+                    if !random_step(&mut g, &mut rng, &mut buf) {
+                        break;
+                    }
+                    let x = g.nobles.as_deref().unwrap();
+                    if g.role != Some(Role::Mayor) {
+                        assert!(x.ship <= 1, "{players}p {ship} seed {seed}: ship nobles");
+                        if was_mayor {
+                            assert!(x.ship == 1 || x.supply == 0, "refill without a noble");
+                        }
+                    }
+                }
+                assert_eq!(g.step, Step::GameOver);
+                g.validate().unwrap();
+                if !g.truncated {
+                    let e2 = (0..players).any(|p| g.players.p[p].city_used() >= 12);
+                    assert!(
+                        e2 || g.vp_supply <= 0,
+                        "{players}p {ship} seed {seed}: E1 ended it"
+                    );
+                }
+            }
+        }
+    }
+}
