@@ -2,9 +2,10 @@
 //! scores are recomputed from the position JSON with a building table written here (not the
 //! engine's), and invariants the engine's `validate` does not state are checked after every
 //! action: nobles on the ship and in the supply (§9.4 arrival), a player's nobles never shrink
-//! without the black market, and a finished game ended by E2 or E3 only (E1 is off, N3).
+//! without the black market, every craftsman phase pays exactly the chapel, jeweler and factory
+//! (§9.6), and a finished game ended by E2 or E3 only (E1 is off, N3).
 
-use meeple_core::playout::{random_step, Buffers};
+use meeple_core::playout::{random_action, random_step, Buffers};
 use meeple_core::rng::GameRng;
 use meeple_core::{Config, Game};
 use meeple_puerto_rico::data::Role;
@@ -108,10 +109,73 @@ fn city_spaces(pl: &Value) -> i64 {
         .sum()
 }
 
+fn has(pl: &Value, n: &str) -> Option<i64> {
+    pl["buildings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["building"] == n)
+        .map(|b| b["colonists"].as_i64().unwrap())
+}
+
+/// The craftsman role without Expansion I (production automatic): each seat's doubloons and
+/// VP chips change by the chooser's role-tile doubloons, the factory (by the kinds he received),
+/// the chapel (colonist +1 doubloon, noble +1 VP) and the jeweler (+1 per noble), nothing else.
+fn check_craftsman(b: &Value, a: &Value, k: usize) {
+    let chooser = b["chooser"].as_u64().unwrap() as usize;
+    let tile = b["roles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["role"] == "craftsman")
+        .map(|r| r["doubloons"].as_i64().unwrap())
+        .unwrap();
+    for (p, pb) in b["players"].as_array().unwrap().iter().enumerate() {
+        let pa = &a["players"][p];
+        let np = &b["nobles"]["players"][p];
+        let nobles = np["nobles"].as_i64().unwrap();
+        let noble_chapel = np["on"]
+            .as_array()
+            .map(|v| v.iter().any(|x| x == "chapel"))
+            .unwrap_or(false);
+        let kinds = ["corn", "indigo", "sugar", "tobacco", "coffee"]
+            .iter()
+            .filter(|g| pa["goods"][**g].as_i64() > pb["goods"][**g].as_i64())
+            .count();
+        let mut coins = if p == chooser { tile } else { 0 };
+        let mut vp = 0;
+        if has(pb, "factory").unwrap_or(0) > 0 {
+            coins += [0, 0, 1, 2, 3, 5][kinds];
+        }
+        if has(pb, "chapel").unwrap_or(0) > 0 {
+            if noble_chapel {
+                vp += 1;
+            } else {
+                coins += 1;
+            }
+        }
+        if has(pb, "jeweler").unwrap_or(0) > 0 {
+            coins += nobles;
+        }
+        let d = |v: &Value, f: &str| v[f].as_i64().unwrap();
+        assert_eq!(
+            d(pa, "doubloons") - d(pb, "doubloons"),
+            coins,
+            "phase {k} seat {p}"
+        );
+        assert_eq!(
+            d(pa, "vp") - d(pb, "vp"),
+            vp,
+            "phase {k} seat {p}: chapel VP"
+        );
+    }
+}
+
 #[test]
 fn nobles_random_games_independent_scores_and_invariants() {
     let mut games = 0;
     let mut nobles_seen = 0i64;
+    let mut craftsman_crafts = 0;
     for players in 2..=5usize {
         let opts = json!({"nobles": true});
         let c = Config::new(&PuertoRico::info(), players, opts.as_object().unwrap()).unwrap();
@@ -135,8 +199,19 @@ fn nobles_random_games_independent_scores_and_invariants() {
                     assert!(x.players[p].nobles >= *o, "a noble was lost");
                     *o = x.players[p].nobles;
                 }
-                if !random_step(&mut g, &mut rng, &mut buf) {
+                let Some(a) = random_action(&g, &mut rng, &mut buf) else {
                     break;
+                };
+                let craftsman = g.action_label(a) == "role craftsman";
+                let before = if craftsman {
+                    Some(g.to_json_value())
+                } else {
+                    None
+                };
+                g.apply(a).unwrap();
+                if let Some(b) = before {
+                    check_craftsman(&b, &g.to_json_value(), craftsman_crafts);
+                    craftsman_crafts += 1;
                 }
             }
             assert_eq!(g.step, Step::GameOver);
@@ -160,6 +235,10 @@ fn nobles_random_games_independent_scores_and_invariants() {
         }
     }
     assert_eq!(games, 240);
+    assert!(
+        craftsman_crafts > 500,
+        "{craftsman_crafts} craftsman phases"
+    );
     // The check is not vacuous: random players do take nobles.
     assert!(nobles_seen > 100, "{nobles_seen} nobles owned at the end");
 }
