@@ -259,6 +259,7 @@ impl Catan {
                     self.produce(num as usize, epidemic);
                 }
                 self.roll_resolved();
+                self.fish_after_production(num as usize);
             }
         }
         let _ = cur;
@@ -348,6 +349,9 @@ impl Catan {
             self.produce(num as usize, epidemic);
         }
         self.roll_resolved();
+        if num != 7 && !self.two_skip_production() {
+            self.fish_after_production(num as usize);
+        }
     }
 
     /// Trade Advantage / Conflict: the next pending thief names a victim (other players holding

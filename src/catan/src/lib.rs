@@ -192,6 +192,14 @@ pub enum Phase {
     ForcedTake,
     /// B4 forced trade: the player gives a card of his choice back.
     ForcedGive,
+    /// B5 Fishermen: chance, the fish token drawn (the drawer: [`Catan::fish_drawer`]).
+    FishDraw,
+    /// B5 Fishermen: the drawer at the 7-token cap may swap one token (D-34).
+    FishSwap,
+    /// B5 Fishermen: the 4-fish action, the resource taken from the bank.
+    FishTake,
+    /// B5 Fishermen: the 5-fish action, the free road.
+    FishRoad,
 }
 
 /// Options read once from the configuration.
@@ -598,7 +606,7 @@ impl Catan {
 
     /// The hexes the robber may move to now, as a mask over land hex ids.
     pub fn robber_targets(&self) -> u32 {
-        let all = (1u32 << NH) - 1;
+        let all = ((1u32 << NH) - 1) & !self.fish_robber_excluded();
         let mut t = all & !self.robber_mask();
         if let Some(c) = &self.caravans {
             t &= !c.robber_excluded(self.robber);
@@ -629,14 +637,17 @@ impl Catan {
                     (0..NH)
                         .filter(|&h| self.board.terrain[h] == board::SWAMP)
                         .fold(0u32, |m, h| m | (1 << h))
+                } else if let Some(f) = self.fish_robber_fallback() {
+                    // D-03: the Fishermen's fallback, beside the board (0) or the lake.
+                    f
                 } else {
                     match (0..NH).find(|&h| self.board.terrain[h] == DESERT) {
                         Some(d) => 1u32 << d,
                         None => self.robber_mask(),
                     }
                 };
-                // (Caravans: 0 here means the `robber beside the board` action.)
-                if t == 0 && self.caravans.is_none() {
+                // (Fishermen and Caravans: 0 here means the `robber beside the board` action.)
+                if t == 0 && self.caravans.is_none() && self.fishermen.is_none() {
                     t = 1u32 << self.robber.min(NH as u8 - 1);
                 }
             }
@@ -1053,6 +1064,7 @@ impl Catan {
     /// After a steal (or a steal from an empty hand): the robber's follow-up, or the next thief
     /// of a B2 Trade Advantage / Conflict event.
     fn after_steal(&mut self) {
+        self.fish_steal_done();
         if self.event_steal() {
             self.next_thief();
         } else {
@@ -1069,6 +1081,8 @@ impl Catan {
     pub(crate) fn victims(&self) -> u8 {
         if self.event_steal() {
             self.event_victims()
+        } else if self.fish_stealing() {
+            self.fish_victims()
         } else {
             self.robber_victims()
         }
@@ -1157,7 +1171,7 @@ impl Catan {
             }
             _ => {
                 let p = self.current as usize;
-                if self.vp(p) >= self.rules.vp_to_win as u32 {
+                if self.vp(p) >= self.victory_target(p) {
                     self.winner = p as u8;
                     self.phase = Phase::GameOver;
                 }
@@ -1218,9 +1232,15 @@ impl Catan {
                 ((A_ROBBER..A_ROBBER + NH as u32).contains(&a)
                     && self.robber_targets() & (1 << (a - A_ROBBER)) != 0)
                     || (a == caravans::A_ROBBER_OFF && self.robber_off_legal())
+                    || (a == fishermen::A_BESIDE
+                        && self.fishermen.is_some()
+                        && self.robber_targets() == 0)
             }
             Phase::CamelBidWool | Phase::CamelBidGrain | Phase::CamelDeclare | Phase::CamelPick => {
                 self.caravans_is_legal(a)
+            }
+            Phase::FishDraw | Phase::FishSwap | Phase::FishTake | Phase::FishRoad => {
+                self.fish_phase_legal(a)
             }
             Phase::ChooseVictim => {
                 (A_STEAL..A_STEAL + MAX_PLAYERS as u32).contains(&a)
@@ -1290,6 +1310,8 @@ impl Catan {
                     self.two_is_legal(a)
                 } else if a >= A_SCENARIO && self.rivers.is_some() {
                     self.rivers_legal(a)
+                } else if a >= A_SCENARIO && self.fishermen.is_some() {
+                    self.fish_main_legal(a)
                 } else {
                     false
                 }
@@ -1380,15 +1402,23 @@ impl Catan {
                 }
             }
             Phase::MoveRobber => {
-                for h in bits64(self.robber_targets() as u64) {
+                let t = self.robber_targets();
+                for h in bits64(t as u64) {
                     out.push(A_ROBBER + h as u32);
                 }
                 if self.robber_off_legal() {
                     out.push(caravans::A_ROBBER_OFF);
                 }
+                if self.fishermen.is_some() && t == 0 {
+                    // D-03: no legal hex: beside the board.
+                    out.push(fishermen::A_BESIDE);
+                }
             }
             Phase::CamelBidWool | Phase::CamelBidGrain | Phase::CamelDeclare | Phase::CamelPick => {
                 self.caravans_legal(out)
+            }
+            Phase::FishDraw | Phase::FishSwap | Phase::FishTake | Phase::FishRoad => {
+                self.fish_phase_actions(out)
             }
             Phase::ChooseVictim => {
                 let m = self.victims();
@@ -1481,6 +1511,9 @@ impl Catan {
                 if self.rivers.is_some() {
                     self.rivers_legal_into(out);
                 }
+                if self.fishermen.is_some() {
+                    self.fish_main_actions(out);
+                }
             }
         }
     }
@@ -1529,6 +1562,7 @@ impl Catan {
                 // B4: set-up settlements earn trade tokens too (no neutral build, §B4.1).
                 self.two_settlement_tokens(p, v);
                 self.phase = Phase::SetupRoad;
+                self.fish_after_setup_settlement(p, v);
             }
             Phase::SetupRoad => {
                 let e = (a - A_ROAD) as usize;
@@ -1560,6 +1594,7 @@ impl Catan {
                 } else {
                     self.produce(sum, false);
                     self.roll_resolved();
+                    self.fish_after_production(sum);
                 }
             }
             Phase::Earthquake | Phase::EventGive | Phase::EventTake => self.apply_event_action(a),
@@ -1574,7 +1609,10 @@ impl Catan {
                     self.phase = Phase::MoveRobber;
                 }
             }
-            Phase::MoveRobber if a == caravans::A_ROBBER_OFF => {
+            Phase::MoveRobber
+                if a == caravans::A_ROBBER_OFF
+                    || (a == fishermen::A_BESIDE && self.fishermen.is_some()) =>
+            {
                 // D-03: beside the board; nobody to steal from.
                 self.robber = ROBBER_OFF;
                 self.end_robber();
@@ -1582,8 +1620,15 @@ impl Catan {
             Phase::CamelBidWool | Phase::CamelBidGrain | Phase::CamelDeclare | Phase::CamelPick => {
                 self.caravans_apply(a)
             }
+            Phase::FishDraw | Phase::FishSwap | Phase::FishTake | Phase::FishRoad => {
+                self.fish_apply_phase(a)
+            }
             Phase::MoveRobber => {
-                self.robber = (a - A_ROBBER) as u8;
+                self.robber = if a == fishermen::A_BESIDE {
+                    ROBBER_OFF
+                } else {
+                    (a - A_ROBBER) as u8
+                };
                 self.thief = p as u8;
                 let m = self.robber_victims();
                 if m == 0 {
@@ -1746,6 +1791,8 @@ impl Catan {
                     self.gain(p, get, 1);
                 } else if a >= A_SCENARIO && self.rivers.is_some() {
                     self.rivers_apply(a);
+                } else if a >= A_SCENARIO {
+                    self.fish_apply_main(a);
                 } else {
                     self.make_offer(a - A_OFFER);
                 }
@@ -1965,6 +2012,27 @@ fn option_specs() -> Vec<OptionSpec> {
             &["beside_board", "stay"],
             "B7 Caravans with Friendly Robber, D-03: with no legal hex the robber goes beside the board, or stays where it is.",
         ),
+        OptionSpec::bool(
+            "fish_robber_on_lake",
+            true,
+            "B5 Fishermen, D-35: the robber may be moved onto the lake, where it blocks the lake's fishing (false: the lake is never a robber hex).",
+        ),
+        OptionSpec::bool(
+            "fish_minimal_only",
+            true,
+            "B5 Fishermen, D-37: a fish action may be paid only with a minimal set of tokens (none could be left out); false also allows overpaying with extra tokens.",
+        ),
+        OptionSpec::bool(
+            "boot_tied_leader_may_give",
+            true,
+            "B5 Fishermen, D-38: a player tied for the most public VP may give the old boot to a co-leader (false: a tied leader must keep it).",
+        ),
+        OptionSpec::choice(
+            "fish_robber_fallback",
+            "beside_board",
+            &["beside_board", "lake"],
+            "B5 Fishermen with the Friendly Robber, D-03: where the robber goes when every hex is protected: beside the board (no steal) or the lake.",
+        ),
     ]
 }
 
@@ -2002,6 +2070,12 @@ pub(crate) fn check_modules(c: &Config) -> Result<(), GameError> {
             "Traders & Barbarians modules B4 Catan for Two with B6 The Rivers of Catan (spec §B6.4): this combination is not yet implemented",
         ));
     }
+    if two && c.str("scenario") == "fishermen" {
+        return Err(GameError::bad_option(
+            "scenario",
+            "B5 The Fishermen of Catan combined with B4 Catan for Two (spec B5.6) is not yet implemented",
+        ));
+    }
     if two && c.str("scenario") == "caravans" {
         return Err(GameError::bad_option(
             "catan_for_two",
@@ -2018,9 +2092,8 @@ pub(crate) fn check_modules(c: &Config) -> Result<(), GameError> {
         ));
     }
     let module = match c.str("scenario") {
-        // B6 combines with B1, B2 and B3 (§B6.4), B7 too (§B7.6).
-        "none" | "rivers" | "caravans" => return Ok(()),
-        "fishermen" => "B5 The Fishermen of Catan",
+        // B6 combines with B1, B2 and B3 (§B6.4), B7 too (§B7.6), B5 too (§B5.6).
+        "none" | "rivers" | "caravans" | "fishermen" => return Ok(()),
         "barbarian_attack" => "B8 Barbarian Attack",
         "traders_barbarians" => "B9 Traders & Barbarians",
         other => {
@@ -2053,12 +2126,19 @@ impl Game for Catan {
         check_modules(config)?;
         let rules = Rules::from_config(config);
         let mut rng = GameRng::new(seed);
+        let fish_board = if rules.scenario == Scenario::Fishermen {
+            Some(fishermen::make_board(config, &mut rng)?)
+        } else {
+            None
+        };
         let caravans_on = rules.scenario == Scenario::Caravans;
         let mut rivers = None;
         let (board, robber) = if rules.scenario == Scenario::Rivers {
             let (b, robber, s) = rivers::new_board(config, read_map_option(config)?, &mut rng)?;
             rivers = Some(Box::new(s));
             (b, robber)
+        } else if fish_board.is_some() {
+            (Board::beginner(), ROBBER_OFF as usize)
         } else {
             match read_map_option(config)? {
                 None if caravans_on => match config.str("board") {
@@ -2178,11 +2258,21 @@ impl Game for Catan {
             truncated: false,
             rng,
         };
+        if let Some((board, grounds)) = fish_board {
+            g.board = board;
+            g.fishermen = Some(Box::new(fishermen::State::new(config, &g.board, grounds)));
+        }
         if rules.two {
             g.two_setup(read_map_option(config)?.as_ref())
                 .map_err(|e| GameError::bad_option("map", e))?;
         }
         g.rebuild_derived();
+        if g.fishermen.is_none() && (0..NH).any(|h| g.board.terrain[h] == board::LAKE) {
+            return Err(GameError::bad_option(
+                "map",
+                "a lake is played only in the fishermen scenario",
+            ));
+        }
         Ok(g)
     }
 
@@ -2205,7 +2295,8 @@ impl Game for Catan {
     fn turn(&self) -> Turn {
         match self.phase {
             Phase::GameOver => Turn::Terminal,
-            Phase::Roll | Phase::Steal | Phase::DrawDevelopment => Turn::Chance,
+            Phase::Roll | Phase::Steal | Phase::DrawDevelopment | Phase::FishDraw => Turn::Chance,
+            Phase::FishSwap => Turn::Player(self.fish_drawer()),
             Phase::Discard => Turn::Player(self.discarder()),
             Phase::TradeResponse => Turn::Player(self.responder as usize),
             Phase::Earthquake | Phase::EventGive | Phase::EventTake => {
@@ -2267,6 +2358,7 @@ impl Game for Catan {
                     }
                 }
             }
+            Phase::FishDraw => self.fish_chance(out),
             _ => {}
         }
     }
@@ -2336,6 +2428,11 @@ impl Game for Catan {
             // gifts or n×(n-1) Neighborly gifts, n takes, n steals with a victim choice), the
             // cards they bring into the hand (maritime trades: n(n-1) + n + n), one repair.
             per_turn += 1 + n * n + 3 * n + 2 * n + (n * n + 2 * n) + 1;
+        }
+        if self.fishermen.is_some() {
+            // B5: a catch (at most 8 draws and a swap per player), at most 7 fish actions a
+            // turn with their follow-ups (3 each), one pass of the boot.
+            per_turn += n * 10 + 7 * 3 + 1;
         }
         // Whole game: set-up, every piece once, every development card bought (2 actions).
         let mut global = 4 * n + n * (15 + 5 + 4) + 50;

@@ -34,13 +34,19 @@ pub fn phase_name(p: Phase) -> &'static str {
         Phase::NeutralBuild => "neutral_build",
         Phase::ForcedTake => "forced_take",
         Phase::ForcedGive => "forced_give",
+        Phase::FishDraw => "fish_draw",
+        Phase::FishSwap => "fish_swap",
+        Phase::FishTake => "fish_take",
+        Phase::FishRoad => "fish_road",
     }
 }
 
+/// The base tensor's phase one-hot covers the phases up to B2's; later modules' phases are
+/// one-hot in their own tensor part.
 const PHASES: usize = 19;
 
-fn phase_index(p: Phase) -> usize {
-    p as usize
+fn phase_index(p: Phase) -> Option<usize> {
+    ((p as usize) < PHASES).then_some(p as usize)
 }
 
 fn seat_json(x: u8, n: usize) -> Value {
@@ -184,6 +190,7 @@ pub fn observation(g: &Catan, seat: usize) -> Value {
         }
     }
     crate::rivers::observe(g, &mut o);
+    crate::fishermen::observe(g, seat, &mut o);
     o
 }
 
@@ -229,6 +236,8 @@ pub fn tensor_len(g: &Catan) -> usize {
             crate::caravans::TENSOR_LEN
         } else if g.rivers.is_some() {
             crate::rivers::TENSOR_LEN
+        } else if g.fishermen.is_some() {
+            crate::fishermen::TENSOR_LEN
         } else {
             0
         }
@@ -318,9 +327,8 @@ pub fn tensor(g: &Catan, seat: usize, out: &mut [f32]) {
     }
     out[o + 5] = g.deck.iter().map(|&x| x as f32).sum();
     o += 6;
-    // Module phases have their own one-hot in the module's block.
-    if phase_index(g.phase) < PHASES {
-        out[o + phase_index(g.phase)] = 1.0;
+    if let Some(i) = phase_index(g.phase) {
+        out[o + i] = 1.0;
     }
     o += PHASES;
     match g.turn() {
@@ -419,6 +427,7 @@ pub fn tensor(g: &Catan, seat: usize, out: &mut [f32]) {
     if g.rivers.is_some() && out.len() >= TENSOR_LEN + crate::rivers::TENSOR_LEN {
         crate::rivers::tensor(g, seat, &mut out[o..]);
     }
+    crate::fishermen::tensor(g, seat, &mut out[o..]);
 }
 
 /// B4 block: neutral settlements per vertex (2 x 54) and roads per edge (2 x 72), neutral road
@@ -564,6 +573,8 @@ pub fn label(g: &Catan, a: Action) -> String {
         l
     } else if a >= A_SCENARIO && g.rivers.is_some() {
         crate::rivers::label(g, a)
+    } else if a >= A_SCENARIO && g.fishermen.is_some() {
+        g.fish_label(a)
     } else {
         format!("action {a}")
     }
@@ -703,7 +714,7 @@ pub fn determinize(g: &Catan, seat: usize, seed: u64) -> Catan {
             let cur = g.current as usize;
             let setup = matches!(g.phase, Phase::SetupSettlement | Phase::SetupRoad);
             let points = trial.vp(cur);
-            if setup || cur == seat || points < g.rules.vp_to_win as u32 {
+            if setup || cur == seat || points < g.victory_target(cur) {
                 best = Some((0, trial));
                 break;
             }
@@ -715,6 +726,7 @@ pub fn determinize(g: &Catan, seat: usize, seed: u64) -> Catan {
             d = trial;
         }
     }
+    crate::fishermen::determinize(&mut d, seat, &mut rng);
     d
 }
 
@@ -856,6 +868,7 @@ pub fn render(g: &Catan) -> String {
             t.rolls
         ));
     }
+    s.push_str(&crate::fishermen::render(g));
     if g.phase == Phase::GameOver {
         s.push_str(&format!(
             "game over: winners {:?}{}\n",
@@ -915,6 +928,7 @@ pub fn evaluate(g: &Catan, seat: usize) -> f64 {
         x += 0.15 * g.dev_played[p][KNIGHT] as f64 + 0.05 * g.roads[p].count_ones() as f64;
         // B4: a trade token is worth a little (a forced trade or a robber move).
         x += 0.1 * g.tokens(p) as f64;
+        x += crate::fishermen::evaluate(g, seat, p);
         // Only what `seat` knows of another hand (its lower bounds).
         let cards = if p == seat {
             g.hand[p]

@@ -279,6 +279,9 @@ pub struct Position {
     /// B4 Catan for Two (tokens, neutral players, the turn's rolls).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub two: Option<crate::two::TwoPos>,
+    /// B5 The Fishermen of Catan: the fish tokens.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fishermen: Option<crate::fishermen::FishPos>,
     /// The stealing player when not the player to move (B2 Trade Advantage / Conflict).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub thief: Option<usize>,
@@ -405,6 +408,9 @@ impl From<Catan> for Position {
         if let Some(s) = &g.rivers {
             crate::rivers::write_map(s, &mut board);
         }
+        if let Some(f) = g.fish() {
+            board["fishing_grounds"] = crate::fishermen::grounds_json(&f.grounds);
+        }
         Position {
             game: "catan".into(),
             version: POSITION_VERSION,
@@ -412,6 +418,7 @@ impl From<Catan> for Position {
             board,
             robber: g.robber_hex().map(|h| geo.hexes[h]),
             rivers: crate::rivers::to_pos(&g),
+            fishermen: crate::fishermen::to_pos(&g),
             phase: g.phase,
             current_player: g.current as usize,
             start_player: g.start_player as usize,
@@ -770,6 +777,15 @@ impl TryFrom<Position> for Catan {
         for &x in &pos.trade.accepted_by {
             g.accepters |= 1 << seat(x, "trade accepter")?;
         }
+        if rules.scenario == crate::Scenario::Fishermen {
+            let grounds = crate::fishermen::read_grounds(&pos.board)?;
+            g.fishermen = Some(Box::new(crate::fishermen::State::new(
+                &pos.config,
+                &g.board,
+                grounds,
+            )));
+        }
+        crate::fishermen::from_pos(&mut g, pos.fishermen.as_ref())?;
         g.rebuild_derived();
         Ok(g)
     }
@@ -798,6 +814,7 @@ pub fn validate(g: &Catan) -> Result<(), String> {
     {
         return Err("robber is off the board".into());
     }
+    crate::fishermen::validate(g)?;
     let vmask = geo.buildable;
     let emask = geo.edge_mask;
     let mut seen_v = 0u64;
@@ -960,7 +977,10 @@ fn validate_phase(g: &Catan) -> Result<(), String> {
     let cur = g.current as usize;
     let phase = crate::observe::phase_name(g.phase);
     let bad = |why: &str| Err(format!("phase {phase}: {why}"));
-    let setup = matches!(g.phase, Phase::SetupSettlement | Phase::SetupRoad);
+    // B5: a set-up settlement's fish is drawn between the settlement and its road.
+    let fish_setup =
+        matches!(g.phase, Phase::FishDraw | Phase::FishSwap) && (g.setup_step as usize) < 2 * n;
+    let setup = matches!(g.phase, Phase::SetupSettlement | Phase::SetupRoad) || fish_setup;
     if g.phase == Phase::GameOver {
         if (g.winner as usize) >= n && !g.truncated {
             return bad("a finished game needs a winner or 'truncated'");
@@ -983,11 +1003,13 @@ fn validate_phase(g: &Catan) -> Result<(), String> {
         let placed: u32 = (0..n)
             .map(|p| (g.settlements[p] | g.cities[p]).count_ones())
             .sum();
-        let want = g.setup_step as u32 + (g.phase == Phase::SetupRoad) as u32;
+        let want = g.setup_step as u32 + (g.phase == Phase::SetupRoad || fish_setup) as u32;
         if placed != want {
             return bad("the number of settlements does not match the set-up step");
         }
-        if g.phase == Phase::SetupRoad && g.settlements[cur] & (1u64 << g.last_settlement) == 0 {
+        if (g.phase == Phase::SetupRoad || fish_setup)
+            && g.settlements[cur] & (1u64 << g.last_settlement) == 0
+        {
             return bad("last_settlement is not a settlement of the player to place");
         }
         if g.phase == Phase::SetupRoad
@@ -1117,7 +1139,7 @@ fn validate_phase(g: &Catan) -> Result<(), String> {
     if !matches!(g.phase, Phase::TradeResponse | Phase::TradeDecision) && g.accepters != 0 {
         return bad("accepters outside a trade");
     }
-    if g.vp(cur) >= g.rules.vp_to_win as u32 && !setup {
+    if g.vp(cur) >= g.victory_target(cur) && !setup {
         return bad("the player to move has already won");
     }
     Ok(())
