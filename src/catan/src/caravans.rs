@@ -32,8 +32,10 @@ pub const A_BID_WOOL: u32 = A_CAMEL + NUM_SPOTS;
 pub const A_BID_GRAIN: u32 = A_BID_WOOL + 20;
 /// `robber beside the board`: the Friendly Robber's fallback on this board (D-03).
 pub const A_ROBBER_OFF: u32 = A_BID_GRAIN + 20;
+/// `token robber beside the board`: the Catan-for-Two token action of this scenario (§B7.6).
+pub const A_TOKEN_ROBBER_OFF: u32 = A_ROBBER_OFF + 1;
 /// Action ids this module numbers (from [`crate::A_SCENARIO`]).
-pub const NUM_ACTIONS: u32 = A_ROBBER_OFF + 1 - A_SCENARIO;
+pub const NUM_ACTIONS: u32 = A_TOKEN_ROBBER_OFF + 1 - A_SCENARIO;
 
 /// Corner names of a hex in `Geometry::hex_corners` order.
 pub const CORNERS: [&str; 6] = ["N", "NE", "SE", "S", "SW", "NW"];
@@ -52,6 +54,10 @@ pub struct Opts {
     /// D-03 cfg: with Friendly Robber and no legal hex, the robber stays where it is (true)
     /// instead of going beside the board.
     pub fallback_stay: bool,
+    /// §B7.6: Catan for Two (2 camels a vote).
+    pub two: bool,
+    /// D-27 cfg: with Catan for Two a settlement next to the oasis earns the desert's tokens.
+    pub oasis_tokens: bool,
 }
 
 impl Opts {
@@ -61,6 +67,8 @@ impl Opts {
             knight_brings_robber: c.bool("caravans_knight_brings_robber"),
             robber_on_oasis: c.bool("caravans_robber_on_oasis"),
             fallback_stay: c.str("caravans_friendly_robber_fallback") == "stay",
+            two: c.bool("catan_for_two") || c.players == 2,
+            oasis_tokens: c.bool("caravans_oasis_tokens"),
         }
     }
 }
@@ -92,8 +100,14 @@ pub struct State {
     pub bids: [[u8; 2]; MAX_PLAYERS],
     /// This vote's declared spot per seat (`NONE` = none yet).
     pub declared: [u8; MAX_PLAYERS],
-    /// The seat bidding or declaring.
+    /// The seat bidding, declaring or picking.
     pub actor: u8,
+    /// Catan for Two (§B7.6): who still places a camel in this vote, the picker first (the winner
+    /// twice, or on a tie the player whose turn ended then the other; `NONE` = nobody).
+    pub pickers: [u8; 2],
+    /// The head of the first camel when the same player places the second: the second goes on
+    /// another caravan, so not on a spot growing from here (`NONE` otherwise).
+    pub excl_head: u8,
 }
 
 /// A short list of spots (at most 6: two per caravan).
@@ -120,6 +134,8 @@ impl State {
             arrow_head: [NONE; 3],
             heads: [NONE; 3],
             declared: [NONE; MAX_PLAYERS],
+            pickers: [NONE; 2],
+            excl_head: NONE,
             ..State::default()
         };
         for (i, &k) in ORIENTATIONS[s.orientation as usize].iter().enumerate() {
@@ -178,6 +194,25 @@ impl State {
     pub fn is_spot(&self, s: u8) -> bool {
         let (l, k) = self.spots();
         l[..k].contains(&s)
+    }
+
+    /// Spots for the camel to pick now: all spots, except (Catan for Two, the winner's second
+    /// camel) those growing the caravan that took his first camel.
+    pub fn pick_spots(&self) -> Spots {
+        let (mut l, mut k) = self.spots();
+        if self.excl_head != NONE {
+            let g = Geometry::base();
+            let mut j = 0;
+            for i in 0..k {
+                let (e, h) = spot_parts(g, l[i]);
+                if other_end(g, e, h) != self.excl_head as usize {
+                    l[j] = l[i];
+                    j += 1;
+                }
+            }
+            k = j;
+        }
+        (l, k)
     }
 
     /// Put a camel on spot `s`: every caravan whose head is the spot's tail moves its head
@@ -278,6 +313,8 @@ pub fn label(a: u32) -> Option<String> {
         Some(format!("bid {} grain", a - A_BID_GRAIN))
     } else if a == A_ROBBER_OFF {
         Some("robber beside the board".into())
+    } else if a == A_TOKEN_ROBBER_OFF {
+        Some("token robber beside the board".into())
     } else {
         None
     }
@@ -381,9 +418,17 @@ pub struct CaravansPos {
     /// The vote in progress: each seat's declared spot.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub declared: Vec<Option<SpotPos>>,
-    /// The seat bidding or declaring.
+    /// The seat bidding, declaring or picking.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub actor: Option<usize>,
+    /// Catan for Two (`camel_pick`): the seats still to place this vote's camels, in order (the
+    /// picker first).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pickers: Vec<usize>,
+    /// Catan for Two: the winner's first camel's head (his second camel goes on another
+    /// caravan).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_camel_head: Option<(i32, i32, String)>,
 }
 
 fn vname(v: usize) -> (i32, i32, String) {
@@ -443,16 +488,30 @@ impl CaravansPos {
             } else {
                 Vec::new()
             },
-            actor: matches!(
-                phase,
-                Phase::CamelBidWool | Phase::CamelBidGrain | Phase::CamelDeclare
-            )
-            .then_some(c.actor as usize),
+            actor: vote.then_some(c.actor as usize),
+            pickers: if phase == Phase::CamelPick && c.opts.two {
+                c.pickers
+                    .iter()
+                    .filter(|&&p| p != NONE)
+                    .map(|&p| p as usize)
+                    .collect()
+            } else {
+                Vec::new()
+            },
+            first_camel_head: (phase == Phase::CamelPick && c.excl_head != NONE)
+                .then(|| vname(c.excl_head as usize)),
         }
     }
 
     /// The state on `board` (the oasis comes from the board's terrain).
-    pub fn to_state(&self, board: &Board, opts: Opts, n: usize) -> Result<State, String> {
+    pub fn to_state(
+        &self,
+        board: &Board,
+        opts: Opts,
+        n: usize,
+        phase: Phase,
+        current: usize,
+    ) -> Result<State, String> {
         let g = Geometry::base();
         let o = orientation_of(&json!(self.arrows)).map_err(|e| format!("caravans: {e}"))?;
         let mut s = State::new(board, o, opts)?;
@@ -502,6 +561,23 @@ impl CaravansPos {
             }
             s.actor = a as u8;
         }
+        if self.pickers.len() > 2 || self.pickers.iter().any(|&p| p >= n) {
+            return Err("caravans: pickers lists at most 2 seats".into());
+        }
+        for (i, &p) in self.pickers.iter().enumerate() {
+            s.pickers[i] = p as u8;
+        }
+        if let Some(h) = &self.first_camel_head {
+            s.excl_head = crate::position::vid(g, h).map_err(|e| format!("caravans: {e}"))? as u8;
+        }
+        if phase == Phase::CamelPick {
+            if self.pickers.is_empty() {
+                s.pickers[0] = current as u8;
+            }
+            if self.actor.is_none() {
+                s.actor = s.pickers[0];
+            }
+        }
         s.derive();
         Ok(s)
     }
@@ -539,22 +615,24 @@ impl Catan {
         loop {
             let Some(c) = &mut self.caravans else { return };
             let (list, k) = c.spots();
+            c.bids = [[0; 2]; MAX_PLAYERS];
+            c.declared = [NONE; MAX_PLAYERS];
+            c.pickers = [NONE; 2];
+            c.excl_head = NONE;
             if c.owed == 0 || k == 0 {
                 c.owed = 0;
                 c.built = 0;
-                c.bids = [[0; 2]; MAX_PLAYERS];
-                c.declared = [NONE; MAX_PLAYERS];
                 self.end_turn();
                 return;
             }
             if k == 1 {
                 // A vote over a single spot decides nothing: nobody would pay for it (engine
-                // decision, no dominated bid actions).
+                // decision, no dominated bid actions). With Catan for Two the second camel would
+                // need another caravan, and no other caravan can grow (D-55).
+                c.owed -= 1;
                 self.place_camel(list[0]);
                 continue;
             }
-            c.bids = [[0; 2]; MAX_PLAYERS];
-            c.declared = [NONE; MAX_PLAYERS];
             let cur = self.current;
             self.begin_bid(cur as usize);
             return;
@@ -574,7 +652,7 @@ impl Catan {
             }
             p = (p + 1) % n;
             if p == cur {
-                self.begin_declare();
+                self.end_bidding();
                 return;
             }
         }
@@ -588,9 +666,18 @@ impl Catan {
         let Some(c) = &self.caravans else { return };
         let next = (c.actor as usize + 1) % n;
         if next == self.current as usize {
-            self.begin_declare();
+            self.end_bidding();
         } else {
             self.begin_bid(next);
+        }
+    }
+
+    /// Every player has bid: declarations (D-51), or with Catan for Two the picks (§B7.6).
+    fn end_bidding(&mut self) {
+        if self.caravans.as_ref().is_some_and(|c| c.opts.two) {
+            self.begin_two_picks();
+        } else {
+            self.begin_declare();
         }
     }
 
@@ -620,7 +707,7 @@ impl Catan {
         if total > 0 {
             if let Some(s) = (0..2 * NE).find(|&s| 2 * per_spot[s] > total) {
                 self.place_camel(s as u8);
-                self.after_camel();
+                self.vote_done();
                 return;
             }
         }
@@ -640,9 +727,63 @@ impl Catan {
         if let ([p], true) = (&at_top[..], top > 0) {
             let s = c.declared[*p];
             self.place_camel(s);
-            self.after_camel();
+            self.vote_done();
         } else {
-            self.phase = Phase::CamelPick;
+            let cur = self.current;
+            self.begin_pick([cur, NONE]);
+        }
+    }
+
+    /// Catan for Two (§B7.6): the player who bid more places both camels (on two different
+    /// caravans); on a tie each places one, the player whose turn ended first.
+    fn begin_two_picks(&mut self) {
+        let votes = self.camel_votes();
+        let cur = (self.current as usize).min(1);
+        let o = 1 - cur;
+        let pickers = if votes[cur] > votes[o] {
+            [cur, cur]
+        } else if votes[o] > votes[cur] {
+            [o, o]
+        } else {
+            [cur, o]
+        };
+        self.begin_pick([pickers[0] as u8, pickers[1] as u8]);
+    }
+
+    /// A player picks a spot (`camel_pick`).
+    fn begin_pick(&mut self, pickers: [u8; 2]) {
+        if let Some(c) = &mut self.caravans {
+            c.pickers = pickers;
+            c.excl_head = NONE;
+            c.actor = pickers[0];
+        }
+        self.phase = Phase::CamelPick;
+    }
+
+    /// After a pick: the second camel of a Catan-for-Two vote (with a single legal spot it is
+    /// placed without a decision; with none, one camel only, D-55), else the vote is over.
+    fn after_pick(&mut self, s: u8) {
+        let Some(c) = &mut self.caravans else { return };
+        if c.pickers[1] != NONE {
+            let same = c.pickers[0] == c.pickers[1];
+            c.pickers = [c.pickers[1], NONE];
+            c.actor = c.pickers[0];
+            c.excl_head = if same {
+                spot_parts(Geometry::base(), s).1 as u8
+            } else {
+                NONE
+            };
+            let (l, k) = c.pick_spots();
+            match k {
+                0 => self.vote_done(),
+                1 => {
+                    self.place_camel(l[0]);
+                    self.vote_done();
+                }
+                _ => self.phase = Phase::CamelPick,
+            }
+        } else {
+            self.vote_done();
         }
     }
 
@@ -650,9 +791,9 @@ impl Catan {
     fn place_camel(&mut self, s: u8) {
         let Some(c) = &mut self.caravans else { return };
         c.place(s);
-        c.owed = c.owed.saturating_sub(1);
         let e = (s / 2) as usize;
-        let owner = (0..self.n()).find(|&p| self.roads[p] & (1u128 << e) != 0);
+        // Neutral roads (Catan for Two) count for Longest Road too.
+        let owner = (0..self.road_seats()).find(|&p| self.roads[p] & (1u128 << e) != 0);
         if let Some(p) = owner {
             let l = self.longest_road_of(p);
             if l != self.road_len[p] {
@@ -662,7 +803,11 @@ impl Catan {
         }
     }
 
-    fn after_camel(&mut self) {
+    /// This vote is over: the next owed vote, or the next player's turn.
+    fn vote_done(&mut self) {
+        if let Some(c) = &mut self.caravans {
+            c.owed = c.owed.saturating_sub(1);
+        }
         self.next_camel();
     }
 
@@ -680,8 +825,14 @@ impl Catan {
                 (A_BID_GRAIN..A_ROBBER_OFF).contains(&a)
                     && (a - A_BID_GRAIN) as u8 <= self.hand[p][GRAIN]
             }
-            Phase::CamelDeclare | Phase::CamelPick => {
+            Phase::CamelDeclare => {
                 (A_CAMEL..A_BID_WOOL).contains(&a) && c.is_spot((a - A_CAMEL) as u8)
+            }
+            Phase::CamelPick => {
+                (A_CAMEL..A_BID_WOOL).contains(&a) && {
+                    let (l, k) = c.pick_spots();
+                    l[..k].contains(&((a - A_CAMEL) as u8))
+                }
             }
             _ => false,
         }
@@ -698,7 +849,11 @@ impl Catan {
                 out.extend((0..=self.hand[p][GRAIN] as u32).map(|k| A_BID_GRAIN + k));
             }
             Phase::CamelDeclare | Phase::CamelPick => {
-                let (l, k) = c.spots();
+                let (l, k) = if self.phase == Phase::CamelPick {
+                    c.pick_spots()
+                } else {
+                    c.spots()
+                };
                 out.extend(l[..k].iter().map(|&s| A_CAMEL + s as u32));
             }
             _ => {}
@@ -733,8 +888,9 @@ impl Catan {
                 self.begin_declare();
             }
             Phase::CamelPick => {
-                self.place_camel((a - A_CAMEL) as u8);
-                self.after_camel();
+                let s = (a - A_CAMEL) as u8;
+                self.place_camel(s);
+                self.after_pick(s);
             }
             _ => {}
         }
@@ -743,9 +899,10 @@ impl Catan {
     /// The seat to act in a vote phase.
     pub(crate) fn caravans_actor(&self) -> usize {
         match (&self.caravans, self.phase) {
-            (Some(c), Phase::CamelBidWool | Phase::CamelBidGrain | Phase::CamelDeclare) => {
-                c.actor as usize
-            }
+            (
+                Some(c),
+                Phase::CamelBidWool | Phase::CamelBidGrain | Phase::CamelDeclare | Phase::CamelPick,
+            ) => c.actor as usize,
             _ => self.current as usize,
         }
     }
@@ -753,6 +910,12 @@ impl Catan {
     /// The Friendly Robber fallback is "beside the board" (D-03) and no hex is legal.
     pub(crate) fn robber_off_legal(&self) -> bool {
         self.caravans.is_some() && self.robber_targets() == 0
+    }
+
+    /// Catan for Two (§B7.6): the token action "robber beside the board" (D-24: not when it is
+    /// there already).
+    pub(crate) fn token_robber_off_legal(&self) -> bool {
+        self.caravans.is_some() && self.robber_hex().is_some() && self.may_take_token_action()
     }
 
     /// A Knight played while the robber is beside the board leaves it there (D-56 option off).
@@ -833,26 +996,8 @@ pub(crate) fn validate(g: &Catan) -> Result<(), String> {
     {
         return Err("camels owed, bids or declarations outside a camel vote".into());
     }
-    if !matches!(
-        g.phase,
-        Phase::Main
-            | Phase::DrawDevelopment
-            | Phase::RoadBuilding
-            | Phase::YearOfPlenty
-            | Phase::Monopoly
-            | Phase::TradeResponse
-            | Phase::TradeDecision
-            | Phase::MoveRobber
-            | Phase::ChooseVictim
-            | Phase::Steal
-            | Phase::Earthquake
-            | Phase::EventGive
-            | Phase::EventTake
-            | Phase::GameOver
-    ) && !vote
-        && c.built != 0
-    {
-        return Err("settlements built this turn only after the roll".into());
+    if matches!(g.phase, Phase::SetupSettlement | Phase::SetupRoad) && c.built != 0 {
+        return Err("set-up placements do not count as buildings for the camels".into());
     }
     if vote {
         if c.owed == 0 || c.spots().1 < 2 {
@@ -906,6 +1051,20 @@ pub(crate) fn validate(g: &Catan) -> Result<(), String> {
                     if pos(p) > pos(a) && c.declared[p] != NONE {
                         return Err(format!("player {p} declared before his turn"));
                     }
+                }
+            }
+            Phase::CamelPick => {
+                if a != c.pickers[0] as usize || c.pick_spots().1 < 2 {
+                    return Err(
+                        "the picker must be the first of the pickers, with two or more spots"
+                            .into(),
+                    );
+                }
+                if !c.opts.two && (a != cur || c.pickers[1] != NONE || c.excl_head != NONE) {
+                    return Err("the player whose turn ended picks (one camel)".into());
+                }
+                if c.excl_head != NONE && c.pickers[1] != NONE {
+                    return Err("the second camel is the last of the vote".into());
                 }
             }
             _ => {}

@@ -1310,6 +1310,8 @@ impl Catan {
                     self.two_is_legal(a)
                 } else if a >= A_SCENARIO && self.rivers.is_some() {
                     self.rivers_legal(a)
+                } else if a == caravans::A_TOKEN_ROBBER_OFF && self.caravans.is_some() {
+                    self.token_robber_off_legal()
                 } else if a >= A_SCENARIO && self.fishermen.is_some() {
                     self.fish_main_legal(a)
                 } else {
@@ -1514,6 +1516,9 @@ impl Catan {
                 if self.fishermen.is_some() {
                     self.fish_main_actions(out);
                 }
+                if self.token_robber_off_legal() {
+                    out.push(caravans::A_TOKEN_ROBBER_OFF);
+                }
             }
         }
     }
@@ -1610,7 +1615,7 @@ impl Catan {
                 }
             }
             Phase::MoveRobber
-                if a == caravans::A_ROBBER_OFF
+                if (a == caravans::A_ROBBER_OFF && self.caravans.is_some())
                     || (a == fishermen::A_BESIDE && self.fishermen.is_some()) =>
             {
                 // D-03: beside the board; nobody to steal from.
@@ -1791,6 +1796,10 @@ impl Catan {
                     self.gain(p, get, 1);
                 } else if a >= A_SCENARIO && self.rivers.is_some() {
                     self.rivers_apply(a);
+                } else if a == caravans::A_TOKEN_ROBBER_OFF && self.caravans.is_some() {
+                    // §B7.6: the token action sends the robber beside the board (no steal).
+                    self.pay_token_action();
+                    self.robber = ROBBER_OFF;
                 } else if a >= A_SCENARIO {
                     self.fish_apply_main(a);
                 } else {
@@ -2006,6 +2015,11 @@ fn option_specs() -> Vec<OptionSpec> {
             false,
             "B7 Caravans, D-56: after its entry the robber may be moved onto the oasis (default: never; its entry never goes there).",
         ),
+        OptionSpec::bool(
+            "caravans_oasis_tokens",
+            true,
+            "B7 Caravans with B4 Catan for Two, D-27: a settlement next to the oasis earns the trade tokens of one next to the desert (2, or 3 on the coast).",
+        ),
         OptionSpec::choice(
             "caravans_friendly_robber_fallback",
             "beside_board",
@@ -2074,12 +2088,6 @@ pub(crate) fn check_modules(c: &Config) -> Result<(), GameError> {
         return Err(GameError::bad_option(
             "scenario",
             "B5 The Fishermen of Catan combined with B4 Catan for Two (spec B5.6) is not yet implemented",
-        ));
-    }
-    if two && c.str("scenario") == "caravans" {
-        return Err(GameError::bad_option(
-            "catan_for_two",
-            "B7 The Caravans with B4 Catan for Two (§B7.6) is not yet implemented",
         ));
     }
     if c.bool("catan_for_two") && c.players != 2 {
@@ -2303,7 +2311,7 @@ impl Game for Catan {
                 Turn::Player(self.event_actor())
             }
             Phase::ChooseVictim => Turn::Player(self.thief as usize),
-            Phase::CamelBidWool | Phase::CamelBidGrain | Phase::CamelDeclare => {
+            Phase::CamelBidWool | Phase::CamelBidGrain | Phase::CamelDeclare | Phase::CamelPick => {
                 Turn::Player(self.caravans_actor())
             }
             Phase::ForcedTake => Turn::Chance,

@@ -716,7 +716,8 @@ impl TryFrom<Position> for Catan {
         match (&pos.caravans, rules.scenario == crate::Scenario::Caravans) {
             (Some(cp), true) => {
                 let opts = crate::caravans::Opts::from_config(&pos.config);
-                g.caravans = Some(Box::new(cp.to_state(&g.board, opts, n)?));
+                let st = cp.to_state(&g.board, opts, n, g.phase, g.current as usize)?;
+                g.caravans = Some(Box::new(st));
             }
             (None, true) => {
                 let opts = crate::caravans::Opts::from_config(&pos.config);

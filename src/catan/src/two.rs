@@ -130,8 +130,15 @@ impl Catan {
     /// Hook (D-27): the hexes that count as the desert for the token gains. Rivers (a swamp) and
     /// Caravans (the oasis) add their arm here.
     pub fn token_desert_hexes(&self) -> u32 {
-        #[allow(clippy::match_single_binding)]
         match self.rules.scenario {
+            // D-27 (cfg): the oasis replaces the desert.
+            Scenario::Caravans => self.caravans.as_ref().map_or(0, |c| {
+                if c.opts.oasis_tokens {
+                    1u32 << c.oasis
+                } else {
+                    0
+                }
+            }),
             _ => (0..NH)
                 .filter(|&h| self.board.terrain[h] == crate::board::DESERT)
                 .fold(0u32, |m, h| m | (1 << h)),
@@ -169,8 +176,9 @@ impl Catan {
         if !self.tokens_used() {
             return 0;
         }
-        #[allow(clippy::match_single_binding)]
         let m = match self.rules.scenario {
+            // §B7.6: beside the board instead (`caravans::A_TOKEN_ROBBER_OFF`).
+            Scenario::Caravans => 0,
             _ => self.token_desert_hexes(),
         };
         // The robber may stand beside the board (`ROBBER_OFF`) in some scenarios.

@@ -217,20 +217,6 @@ fn caravans_board_and_map_checks() {
 }
 
 #[test]
-fn catan_for_two_with_caravans_is_refused_by_name() {
-    let c = config(3, json!({"catan_for_two": true}));
-    match Catan::new(&c, 1) {
-        Err(GameError::BadOption { name, reason }) => {
-            assert_eq!(name, "catan_for_two");
-            assert!(reason.contains("B7 The Caravans"), "{reason}");
-            assert!(reason.contains("B4 Catan for Two"), "{reason}");
-            assert!(reason.contains("not yet implemented"), "{reason}");
-        }
-        other => panic!("accepted: {:?}", other.map(|_| ())),
-    }
-}
-
-#[test]
 fn victory_target_is_twelve_and_thirteen_with_harbormaster() {
     let g = Catan::new(&config(3, json!({})), 1).unwrap();
     assert_eq!(g.observation(0)["victory_target"], json!(12));
@@ -919,6 +905,126 @@ fn vote_positions_load_and_continue() {
     assert_eq!(h.to_json_value(), g.to_json_value());
 }
 
+// ---------------------------------------------------------------- with Catan for Two (§B7.6)
+
+/// A 2-player caravans position: player 0 in the main phase after both rolls.
+fn base2(opts: Value) -> Value {
+    let mut v = base(2, opts);
+    v["last_roll"] = json!(5);
+    v["two"]["rolls"] = json!(2);
+    v["two"]["first_roll"] = json!(8);
+    v
+}
+
+fn vote2(hands: &[(u8, u8)], camels: Value, heads: Value) -> Catan {
+    let mut v = base2(json!({}));
+    with_camels(&mut v, camels, heads);
+    v["caravans"]["built_this_turn"] = json!(1);
+    for (p, &(w, gr)) in hands.iter().enumerate() {
+        set_player(&mut v, p, "resources", json!({"wool": w, "grain": gr}));
+    }
+    load(&v)
+}
+
+fn sorted_legal(g: &Catan) -> Vec<String> {
+    let mut l = legal_labels(g);
+    l.sort();
+    l
+}
+
+#[test]
+fn b4_the_top_bidder_places_both_camels_on_two_different_caravans() {
+    let mut g = vote2(&[(1, 0), (2, 0)], json!([]), json!([]));
+    play(&mut g, "end turn");
+    play(&mut g, "bid 1 wool");
+    play(&mut g, "bid 2 wool");
+    assert_eq!(g.phase(), Phase::CamelPick);
+    assert_eq!(g.observation(0)["to_move"], json!(1));
+    play(&mut g, ARROW_SPOTS[0]);
+    // Still player 1, not on the caravan he has just started.
+    assert_eq!(g.observation(0)["to_move"], json!(1));
+    assert_eq!(sorted_legal(&g), vec![ARROW_SPOTS[1], ARROW_SPOTS[2]]);
+    let v = g.to_json_value();
+    assert_eq!(v["caravans"]["pickers"], json!([1]));
+    assert_eq!(load(&v).to_json_value(), v);
+    play(&mut g, ARROW_SPOTS[2]);
+    assert_eq!(camels(&g), json!([[-1, 0, "SE"], [0, -1, "E"]]));
+    assert_eq!(g.observation(0)["current_player"], json!(1));
+}
+
+#[test]
+fn b4_on_a_tie_each_player_places_one_the_player_whose_turn_ended_first() {
+    let mut g = vote2(&[(0, 0), (0, 0)], json!([]), json!([]));
+    play(&mut g, "end turn");
+    assert_eq!(g.phase(), Phase::CamelPick);
+    assert_eq!(g.observation(0)["to_move"], json!(0));
+    play(&mut g, ARROW_SPOTS[0]);
+    assert_eq!(g.observation(0)["to_move"], json!(1));
+    // The other player may grow the same caravan.
+    assert!(legal_labels(&g).contains(&"camel SE(1,-2) head N(1,-1)".to_string()));
+    play(&mut g, "camel SE(1,-2) head N(1,-1)");
+    assert_eq!(camels(&g).as_array().unwrap().len(), 2);
+    assert_eq!(g.observation(0)["current_player"], json!(1));
+}
+
+#[test]
+fn b4_d55_when_only_one_caravan_can_grow_one_camel_is_placed() {
+    let geo = Geometry::base();
+    let tail = |s: u8| {
+        let (e, h) = meeple_catan::caravans::spot_parts(geo, s);
+        let [a, b] = geo.edge_ends[e];
+        (a ^ b) as usize ^ h
+    };
+    let s = search_caravans(|s| {
+        let (l, k) = s.spots();
+        k >= 2 && s.supply() > 2 && l[..k].iter().all(|&x| tail(x) == tail(l[0]))
+    });
+    let (c, h) = caravans_json(&s);
+    let mut g = vote2(&[(0, 0), (1, 0)], c, h);
+    let before = s.camels.count_ones() as usize;
+    play(&mut g, "end turn");
+    play(&mut g, "bid 1 wool");
+    assert_eq!(g.observation(0)["to_move"], json!(1));
+    let first = legal_labels(&g)[0].clone();
+    play(&mut g, &first);
+    assert_eq!(camels(&g).as_array().unwrap().len(), before + 1);
+    assert_eq!(g.observation(0)["current_player"], json!(1));
+}
+
+#[test]
+fn b4_token_action_sends_the_robber_beside_the_board() {
+    let mut v = base2(json!({}));
+    v["robber"] = json!([1, -1]);
+    let mut g = load(&v);
+    let l = legal_labels(&g);
+    assert!(l.contains(&"token robber beside the board".to_string()));
+    assert!(!l.iter().any(|x| x.starts_with("token robber to")));
+    let t = g.tokens(0);
+    play(&mut g, "token robber beside the board");
+    assert_eq!(g.robber_hex(), None);
+    assert_eq!(g.tokens(0), t - 1);
+    assert!(!legal_labels(&g).contains(&"token robber beside the board".to_string()));
+}
+
+#[test]
+fn b4_d27_a_settlement_next_to_the_oasis_earns_two_tokens() {
+    for (opt, gain) in [(true, 2), (false, 0)] {
+        let mut v = base2(json!({ "caravans_oasis_tokens": opt }));
+        set_player(&mut v, 0, "settlements", json!([[1, -1, "N"]]));
+        set_player(&mut v, 0, "roads", json!([[1, -2, "SE"], [0, -1, "E"]]));
+        set_player(
+            &mut v,
+            0,
+            "resources",
+            json!({"lumber": 1, "brick": 1, "wool": 1, "grain": 1}),
+        );
+        let mut g = load(&v);
+        let t = g.tokens(0);
+        play(&mut g, "settlement N(0,0)");
+        assert_eq!(g.tokens(0), t + gain, "option {opt}");
+    }
+}
+
 // ---------------------------------------------------------------- conformance
 
 fn kit(configs: &[Config], playouts: usize) {
@@ -953,5 +1059,18 @@ fn conforms_caravans_alone_and_with_every_variant() {
             ]
         })
         .collect();
+    kit(&c, 1);
+}
+
+#[test]
+fn conforms_caravans_with_catan_for_two() {
+    let c = vec![
+        config(2, json!({"player_trades": "off"})),
+        config(
+            2,
+            json!({"friendly_robber": true, "harbormaster": true, "event_cards": true,
+                   "player_trades": "off", "caravans_oasis_tokens": false}),
+        ),
+    ];
     kit(&c, 1);
 }
