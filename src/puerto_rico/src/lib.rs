@@ -21,8 +21,9 @@ use meeple_core::{
     Action, Config, Game, GameError, GameInfo, GameRng, OptionSpec, RuleError, Turn,
 };
 pub use nobles::{
-    Nobles, BM_COLONIST_N, BM_NOBLE, BUILD_N, DRAFT_N, GUEST_N, GUEST_NOBLE, LAND_BUY, NOBLE_PLACE,
-    NUM_ACTIONS_N, PLACE_N, REMOVE, SUPPLY, TAKE_NOBLE,
+    Nobles, BM_COLONIST_N, BM_NOBLE, BUILD_N, DRAFT_N, GUEST_N, GUEST_NOBLE, GUEST_NOBLE_AT,
+    LAND_BUY, NOBLE_AT, NOBLE_PLACE, NUM_ACTIONS_N, PLACE_N, REMOVE, REMOVE_NOBLE, SUPPLY,
+    TAKE_NOBLE,
 };
 use serde_json::{json, Value};
 pub use state::*;
@@ -113,9 +114,9 @@ pub const E8_LEN: usize = 1 + MAX_PLAYERS;
 /// observer's land office used, sale made, royal-supplier kinds (5), Expansion II building
 /// supply (8), pending Expansion II building one-hot (8).
 const N_GLOBAL_LEN: usize = N_STEPS + 4 + NUM_GOODS + 2 * NOBLE_KINDS;
-/// Expansion II block, per player: nobles owned, nobles on the 4 function buildings, Expansion
-/// II buildings owned (8) and their people (8).
-const N_PLAYER_LEN: usize = 1 + nobles::FUNCTIONS + 2 * NOBLE_KINDS;
+/// Expansion II block, per player: nobles owned, nobles on each target (51) and on the windrose,
+/// Expansion II buildings owned (8) and their people (8).
+const N_PLAYER_LEN: usize = 2 + NUM_TARGETS + 2 * NOBLE_KINDS;
 /// Extra tensor entries with `nobles` (after the Expansion I and E8 blocks, when present).
 pub const N_LEN: usize = N_GLOBAL_LEN + MAX_PLAYERS * N_PLAYER_LEN;
 
@@ -279,7 +280,7 @@ impl PuertoRico {
 
     /// A mayor / guest-house / black-market target by name: a building, `<kind> plantation` or
     /// `quarry`.
-    fn target_name(t: usize) -> String {
+    pub(crate) fn target_name(t: usize) -> String {
         match target_building(t) {
             Some(b) => BUILDINGS
                 .get(b)
@@ -759,10 +760,32 @@ impl PuertoRico {
                     _ => "remove forest tile".into(),
                 }
             }
-            _ => format!(
+            _ if a < nobles::NOBLE_AT => format!(
                 "royal supplier {}",
                 GOOD_NAMES
                     .get((a - SUPPLY) as usize)
+                    .copied()
+                    .unwrap_or("?")
+            ),
+            _ if a < nobles::REMOVE_NOBLE => {
+                let t = (a - nobles::NOBLE_AT) as usize % NUM_TARGETS;
+                let what = if a < nobles::GUEST_NOBLE_AT {
+                    "place noble"
+                } else {
+                    "guest noble to"
+                };
+                // Function buildings use the ids NOBLE_PLACE / GUEST_NOBLE instead.
+                let unused = if target_building(t).and_then(nobles::function_of).is_some() {
+                    " (unused)"
+                } else {
+                    ""
+                };
+                format!("{what} {}{unused}", Self::target_name(t))
+            }
+            _ => format!(
+                "remove noble {}",
+                GOOD_NAMES
+                    .get((a - nobles::REMOVE_NOBLE) as usize)
                     .copied()
                     .unwrap_or("?")
             ),
@@ -799,7 +822,8 @@ impl PuertoRico {
             let pl = self.player(p);
             let np = x.of(p);
             w.put(np.nobles as f32);
-            w.bits(nobles::FUNCTIONS, np.on as u32);
+            w.counts(&np.on);
+            w.put(np.windrose() as f32);
             for b in X_BUILDINGS..NUM_BUILDINGS {
                 w.put((pl.buildings.0[b] > 0) as u8 as f32);
             }
@@ -829,25 +853,23 @@ impl PuertoRico {
             if np.nobles as u32 > pl.colonists() {
                 return Err(format!("player {p} owns more nobles than people"));
             }
-            for f in 0..nobles::FUNCTIONS {
-                if (np.on >> f) & 1 == 1 && pl.buildings.colonists(X_BUILDINGS + f) == 0 {
+            // Each noble stands on a target holding at least as many people, or on the windrose.
+            for t in 0..NUM_TARGETS {
+                if np.on[t] as u32 > self.people_at(p, t) {
                     return Err(format!(
-                        "player {p}: a noble on an empty {}",
-                        BUILDINGS[X_BUILDINGS + f].name
+                        "player {p}: more nobles than people on {}",
+                        Self::target_name(t)
                     ));
                 }
             }
-            if np.on >> nobles::FUNCTIONS != 0 || np.on.count_ones() > np.nobles as u32 {
-                return Err(format!("player {p}: more nobles on buildings than owned"));
+            if np.placed() > np.nobles as u32 {
+                return Err(format!("player {p}: more nobles placed than owned"));
             }
-            // The free nobles stand among the people not on function buildings.
-            let (col, nob) = self.free_people(p);
-            let fn_people: u32 = (0..nobles::FUNCTIONS)
-                .map(|f| pl.buildings.colonists(X_BUILDINGS + f) as u32)
-                .sum();
-            if col + nob != pl.colonists() - fn_people {
+            if np.windrose() > pl.san_juan as u32 {
                 return Err(format!(
-                    "player {p}: colonists on function buildings exceed his colonists"
+                    "player {p}: {} nobles on the windrose but {} people there",
+                    np.windrose(),
+                    pl.san_juan
                 ));
             }
         }
@@ -1603,9 +1625,9 @@ impl Game for PuertoRico {
             }
             if let Some(x) = self.nb() {
                 let np = x.of(p);
-                let on: Vec<&str> = (0..nobles::FUNCTIONS)
-                    .filter(|f| (np.on >> f) & 1 == 1)
-                    .map(|f| BUILDINGS[X_BUILDINGS + f].name)
+                let on: Vec<String> = (0..NUM_TARGETS)
+                    .filter(|&t| np.on[t] > 0)
+                    .map(|t| format!("{}x{}", np.on[t], Self::target_name(t)))
                     .collect();
                 island.push(format!("| nobles {} (on {})", np.nobles, on.join(" ")));
             }

@@ -1,12 +1,12 @@
 //! Expansion II "The Nobles" (rules §9, PROVISIONAL: no official rules text was read; every
 //! mechanic rests on public implementations and tile texts, see the spec's §9.1).
 //!
-//! Nobles are people like colonists. Where a noble stands matters only on the four buildings
-//! with a noble function (land office, chapel, hunting lodge, construction office: one circle
-//! each), so the state keeps, per player, the number of nobles he owns and which of those four
-//! buildings hold a noble (`on`). His other nobles ("free nobles") stand among his other people
-//! (tile and building circles, windrose); every base count of colonists (`island_colonists`,
-//! city circles, `san_juan`) counts people of both kinds. See docs/games/puerto_rico.md.
+//! Nobles are people like colonists. Every base count of colonists (`island_colonists`, city
+//! circles, `san_juan`) counts people of both kinds; next to it the state keeps, per player, the
+//! number of nobles he owns and how many of them stand on each target (plantation kind, quarry,
+//! building kind: `on`); the rest stand on the windrose. So every rule that takes or moves a
+//! person (black market, guest house, land office, hunting lodge, mayor) knows exactly whether a
+//! noble stands there. See docs/games/puerto_rico.md.
 
 use crate::data::*;
 use crate::format::*;
@@ -43,8 +43,48 @@ pub const REMOVE: Action = LAND_BUY + 1;
 pub const REMOVE_KINDS: usize = 16;
 /// `SUPPLY + g`: royal supplier: return one barrel of g for 1 VP.
 pub const SUPPLY: Action = REMOVE + REMOVE_KINDS as Action;
+/// `NOBLE_AT + t`: mayor places a noble on target t that is not a function building (those use
+/// `NOBLE_PLACE + f`; the 4 ids of function-building targets in this block are never legal).
+pub const NOBLE_AT: Action = SUPPLY + NUM_GOODS as Action;
+/// `GUEST_NOBLE_AT + t`: move a noble from the guest house to target t that is not a function
+/// building (those use `GUEST_NOBLE + f`; their 4 ids here are never legal).
+pub const GUEST_NOBLE_AT: Action = NOBLE_AT + NUM_TARGETS as Action;
+/// `REMOVE_NOBLE + k`: remove a plantation of kind k with a noble on it (land office with a
+/// noble, hunting lodge with a colonist); the noble goes to the windrose.
+pub const REMOVE_NOBLE: Action = GUEST_NOBLE_AT + NUM_TARGETS as Action;
 /// Actions with Expansion II.
-pub const NUM_ACTIONS_N: Action = SUPPLY + NUM_GOODS as Action;
+pub const NUM_ACTIONS_N: Action = REMOVE_NOBLE + NUM_GOODS as Action;
+
+/// The action placing a noble on target t in the arrangement.
+#[inline]
+pub fn noble_place_id(t: usize) -> Action {
+    match target_building(t).and_then(function_of) {
+        Some(f) => NOBLE_PLACE + f as Action,
+        None => NOBLE_AT + t as Action,
+    }
+}
+/// The action moving a noble from the guest house to target t.
+#[inline]
+pub fn guest_noble_id(t: usize) -> Action {
+    match target_building(t).and_then(function_of) {
+        Some(f) => GUEST_NOBLE + f as Action,
+        None => GUEST_NOBLE_AT + t as Action,
+    }
+}
+/// The target of a noble placement or guest-house noble move, if `a` is one.
+#[inline]
+pub fn noble_move_target(a: Action) -> Option<usize> {
+    let fi = |base: Action| building_target(X_BUILDINGS + (a - base) as usize);
+    if (NOBLE_PLACE..NOBLE_PLACE + FUNCTIONS as Action).contains(&a) {
+        Some(fi(NOBLE_PLACE))
+    } else if (GUEST_NOBLE..GUEST_NOBLE + FUNCTIONS as Action).contains(&a) {
+        Some(fi(GUEST_NOBLE))
+    } else if (NOBLE_AT..REMOVE_NOBLE).contains(&a) {
+        Some(((a - NOBLE_AT) as usize) % NUM_TARGETS)
+    } else {
+        None
+    }
+}
 
 /// Buildings with a colonist and a noble function: Expansion II kinds 37..41.
 pub const FUNCTIONS: usize = 4;
@@ -60,14 +100,41 @@ pub fn function_of(b: usize) -> Option<usize> {
 }
 
 /// One player's nobles.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct NoblePlayer {
     /// Nobles he owns (on circles or the windrose).
     pub nobles: u8,
-    /// Function buildings whose circle holds a noble, written as a list of building names.
-    #[serde(default, with = "function_set")]
-    pub on: u8,
+    /// Nobles standing on each target (the others stand on the windrose), written as a list of
+    /// target names, one per noble (`"land office"`, `"corn plantation"`, `"quarry"`).
+    #[serde(default = "no_targets", with = "target_list")]
+    pub on: [u8; NUM_TARGETS],
+}
+
+impl Default for NoblePlayer {
+    fn default() -> Self {
+        NoblePlayer {
+            nobles: 0,
+            on: no_targets(),
+        }
+    }
+}
+
+fn no_targets() -> [u8; NUM_TARGETS] {
+    [0; NUM_TARGETS]
+}
+
+impl NoblePlayer {
+    /// Nobles on circles (not on the windrose).
+    #[inline]
+    pub fn placed(&self) -> u32 {
+        self.on.iter().map(|&c| c as u32).sum()
+    }
+    /// Nobles on the windrose.
+    #[inline]
+    pub fn windrose(&self) -> u32 {
+        (self.nobles as u32).saturating_sub(self.placed())
+    }
 }
 
 /// Expansion II state (absent from the position JSON without the option `nobles`).
@@ -91,34 +158,31 @@ pub struct Nobles {
     pub supplied: u8,
 }
 
-/// A bit set of the four function buildings, written as a list of building names.
-pub mod function_set {
-    use super::FUNCTIONS;
-    use crate::data::{Building, BUILDINGS, X_BUILDINGS};
+/// Nobles per target, written as a list of target names (one entry per noble).
+pub mod target_list {
+    use crate::state::NUM_TARGETS;
+    use crate::PuertoRico;
     use serde::de::Error;
     use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-    pub fn serialize<S: Serializer>(m: &u8, s: S) -> Result<S::Ok, S::Error> {
-        (0..FUNCTIONS)
-            .filter(|f| (m >> f) & 1 == 1)
-            .map(|f| BUILDINGS[X_BUILDINGS + f].kind)
-            .collect::<Vec<Building>>()
-            .serialize(s)
-    }
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<u8, D::Error> {
-        let mut m = 0u8;
-        for b in Vec::<Building>::deserialize(d)? {
-            match super::function_of(b as usize) {
-                Some(f) => m |= 1 << f,
-                None => {
-                    return Err(D::Error::custom(format!(
-                        "{} has no noble function",
-                        b.name()
-                    )))
-                }
+    pub fn serialize<S: Serializer>(on: &[u8; NUM_TARGETS], s: S) -> Result<S::Ok, S::Error> {
+        let mut names = Vec::new();
+        for (t, &c) in on.iter().enumerate() {
+            for _ in 0..c {
+                names.push(PuertoRico::target_name(t));
             }
         }
-        Ok(m)
+        names.serialize(s)
+    }
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<[u8; NUM_TARGETS], D::Error> {
+        let mut on = [0u8; NUM_TARGETS];
+        for name in Vec::<String>::deserialize(d)? {
+            match (0..NUM_TARGETS).find(|&t| PuertoRico::target_name(t) == name) {
+                Some(t) => on[t] = on[t].saturating_add(1),
+                None => return Err(D::Error::custom(format!("unknown noble place {name:?}"))),
+            }
+        }
+        Ok(on)
     }
 }
 
@@ -156,13 +220,31 @@ impl PuertoRico {
     pub fn nobles_of(&self, p: usize) -> u32 {
         self.nb().map(|x| x.of(p).nobles as u32).unwrap_or(0)
     }
+    /// Nobles of `p` on target t (on the windrose for `NUM_TARGETS`).
+    #[inline]
+    pub fn nobles_at(&self, p: usize, t: usize) -> u32 {
+        match self.nb() {
+            Some(x) if t >= NUM_TARGETS => x.of(p).windrose(),
+            Some(x) => x.players.get(p).map(|np| np.on[t] as u32).unwrap_or(0),
+            None => 0,
+        }
+    }
+    /// People (both kinds) of `p` on target t (on the windrose for `NUM_TARGETS`).
+    pub fn people_at(&self, p: usize, t: usize) -> u32 {
+        let pl = self.player(p);
+        if t >= NUM_TARGETS {
+            pl.san_juan as u32
+        } else {
+            match target_building(t) {
+                Some(b) => pl.buildings.colonists(b) as u32,
+                None => pl.island_colonists.0[t - BASE_BUILDINGS] as u32,
+            }
+        }
+    }
     /// Whether a noble stands on building b of `p`.
     #[inline]
     pub fn noble_on(&self, p: usize, b: usize) -> bool {
-        match (self.nb(), function_of(b)) {
-            (Some(x), Some(f)) => (x.of(p).on >> f) & 1 == 1,
-            _ => false,
-        }
+        self.nobles_at(p, building_target(b)) > 0
     }
     /// Building b of `p` works with a colonist on it (occupied, no noble there).
     #[inline]
@@ -174,21 +256,10 @@ impl PuertoRico {
     pub fn noble_function(&self, p: usize, b: Building) -> bool {
         self.player(p).occupied(b) && self.noble_on(p, b as usize)
     }
-    /// (colonists of `p` not on a function building, nobles of `p` not on a function building).
+    /// (colonists, nobles) of `p` on the windrose.
     pub fn free_people(&self, p: usize) -> (u32, u32) {
-        let pl = self.player(p);
-        let np = self.nb().map(|x| x.of(p)).unwrap_or_default();
-        let mut fn_col = 0;
-        for f in 0..FUNCTIONS {
-            if pl.buildings.colonists(X_BUILDINGS + f) > 0 && (np.on >> f) & 1 == 0 {
-                fn_col += 1;
-            }
-        }
-        let colonists = pl.colonists().saturating_sub(np.nobles as u32);
-        (
-            colonists.saturating_sub(fn_col),
-            (np.nobles as u32).saturating_sub(np.on.count_ones()),
-        )
+        let nob = self.nobles_at(p, NUM_TARGETS);
+        ((self.player(p).san_juan as u32).saturating_sub(nob), nob)
     }
 
     // --- set-up ---
@@ -304,16 +375,15 @@ impl PuertoRico {
             }
         }
     }
-    /// Whether `p`'s arrangement has a colour choice (he owns a noble and a function building),
-    /// so the automatic fill must not decide colours.
+    /// Whether `p`'s arrangement has a colour choice (he owns a noble), so the automatic fill
+    /// must not decide colours.
     pub(crate) fn arrange_has_colours(&self, p: usize) -> bool {
         self.nobles_of(p) > 0
-            && (X_BUILDINGS..X_BUILDINGS + FUNCTIONS).any(|b| self.player(p).buildings.0[b] > 0)
     }
     /// Legal placements with colours: targets at or above the floor with an empty circle that
     /// leave enough empty circles above for the people still to place (all of them are placed
-    /// if the circles suffice); a function building takes a colonist or a noble if one of that
-    /// kind is still unplaced there.
+    /// if the circles suffice); each takes a colonist (`place`) or a noble (`place noble`) if
+    /// one of that kind is still unplaced.
     pub(crate) fn arrange_colours(&self, p: usize, f: &mut impl FnMut(Action)) {
         let pl = self.player(p);
         let w = pl.san_juan as u32;
@@ -334,26 +404,15 @@ impl PuertoRico {
                 ok |= 1 << t;
             }
         }
-        let mut nobles = 0u8;
         let mut m = ok;
         while m != 0 {
             let t = m.trailing_zeros() as usize;
             m &= m - 1;
-            match target_building(t).and_then(function_of) {
-                Some(fi) => {
-                    if col > 0 {
-                        f(place_id(t));
-                    }
-                    if nob > 0 {
-                        nobles |= 1 << fi;
-                    }
-                }
-                None => f(place_id(t)),
+            if col > 0 {
+                f(place_id(t));
             }
-        }
-        for fi in 0..FUNCTIONS {
-            if (nobles >> fi) & 1 == 1 {
-                f(NOBLE_PLACE + fi as Action);
+            if nob > 0 {
+                f(noble_place_id(t));
             }
         }
     }
@@ -375,12 +434,12 @@ impl PuertoRico {
     }
     /// Apply one placement (colonist `place_id(t)` or `NOBLE_PLACE + f`).
     pub(crate) fn arrange_place(&mut self, p: usize, a: Action) {
-        let t = if (NOBLE_PLACE..NOBLE_PLACE + FUNCTIONS as Action).contains(&a) {
-            let fi = (a - NOBLE_PLACE) as usize;
-            self.nbm().pm(p).on |= 1 << fi;
-            building_target(X_BUILDINGS + fi)
-        } else {
-            place_target(a)
+        let t = match noble_move_target(a) {
+            Some(t) => {
+                self.nbm().pm(p).on[t] += 1;
+                t
+            }
+            None => place_target(a),
         };
         self.place(p, t);
         self.floor = t as u8;
@@ -428,7 +487,8 @@ impl PuertoRico {
         }
         self.settle_refill();
     }
-    /// Tiles `p` may remove (`REMOVE + i`): plantations, and forests if `forests`.
+    /// Tiles `p` may remove (`REMOVE + i`, `REMOVE_NOBLE + k`): plantations (empty, with a
+    /// colonist, with a noble), and forests if `forests`.
     pub(crate) fn removals(&self, p: usize, forests: bool, f: &mut impl FnMut(Action)) {
         let pl = self.player(p);
         for k in 0..NUM_GOODS {
@@ -437,7 +497,8 @@ impl PuertoRico {
             }
         }
         for k in 0..NUM_GOODS {
-            if pl.island_colonists.0[k] > 0 {
+            let nob = self.nobles_at(p, BASE_BUILDINGS + k);
+            if pl.island_colonists.0[k] as u32 > nob {
                 f(REMOVE + (NUM_GOODS + k) as Action);
             }
         }
@@ -451,10 +512,26 @@ impl PuertoRico {
                 f(REMOVE + 15);
             }
         }
+        for k in 0..NUM_GOODS {
+            if self.nobles_at(p, BASE_BUILDINGS + k) > 0 {
+                f(REMOVE_NOBLE + k as Action);
+            }
+        }
     }
-    /// Remove a tile (`REMOVE + i`): it goes to the plantation discard pile (a 2004 forest tile
-    /// to the forest supply); its occupant goes to the windrose.
-    pub(crate) fn remove_tile(&mut self, p: usize, i: usize) {
+    /// Remove a tile (action `REMOVE + i` or `REMOVE_NOBLE + k`): it goes to the plantation
+    /// discard pile (a 2004 forest tile to the forest supply); its occupant goes to the windrose.
+    pub(crate) fn remove_tile(&mut self, p: usize, a: Action) {
+        if a >= REMOVE_NOBLE {
+            let k = (a - REMOVE_NOBLE) as usize;
+            self.nbm().pm(p).on[BASE_BUILDINGS + k] -= 1;
+            let pl = self.pm(p);
+            pl.island.0[k] -= 1;
+            pl.island_colonists.0[k] -= 1;
+            pl.san_juan += 1;
+            self.discard.0[k] += 1;
+            return;
+        }
+        let i = (a - REMOVE) as usize;
         let pl = self.pm(p);
         let k = i % NUM_GOODS;
         match i {
@@ -544,7 +621,7 @@ impl PuertoRico {
             self.step = Step::LandOfficeDraw;
             return;
         }
-        self.remove_tile(p, (a - REMOVE) as usize);
+        self.remove_tile(p, a);
         // N8: the trader's privilege does not apply unless the option says so; the markets never.
         let bonus = (p == self.chooser as usize && self.config.bool("land_office_trader_privilege"))
             as u32
@@ -647,37 +724,20 @@ impl PuertoRico {
     /// Black market, Expansion II: may `p` return a colonist (`noble` false) or a noble from
     /// target t (`NUM_TARGETS` = windrose)?
     pub(crate) fn bm_person_on(&self, p: usize, t: usize, noble: bool) -> bool {
-        let pl = self.player(p);
-        let has = if t >= NUM_TARGETS {
-            pl.san_juan > 0
-        } else {
-            match target_building(t) {
-                Some(b) => b != Building::BlackMarket as usize && pl.buildings.colonists(b) > 0,
-                None => pl.island_colonists.0[t - BASE_BUILDINGS] > 0,
-            }
-        };
-        if !has {
+        if t < NUM_TARGETS && target_building(t) == Some(Building::BlackMarket as usize) {
             return false;
         }
-        if let Some(b) = target_building(t).filter(|_| t < NUM_TARGETS) {
-            if function_of(b).is_some() {
-                return self.noble_on(p, b) == noble;
-            }
-        }
-        let (col, nob) = self.free_people(p);
+        let nob = self.nobles_at(p, t);
         if noble {
             nob > 0
         } else {
-            col > 0
+            self.people_at(p, t) > nob
         }
     }
     /// Return a noble from target t to the noble supply.
     pub(crate) fn bm_return_noble(&mut self, p: usize, t: usize) {
-        if let Some(fi) = target_building(t)
-            .filter(|_| t < NUM_TARGETS)
-            .and_then(function_of)
-        {
-            self.nbm().pm(p).on &= !(1 << fi);
+        if t < NUM_TARGETS {
+            self.nbm().pm(p).on[t] -= 1;
         }
         self.remove_person(p, t);
         let x = self.nbm();
@@ -695,28 +755,30 @@ impl PuertoRico {
             pl.island_colonists.0[t - BASE_BUILDINGS] -= 1;
         }
     }
-    /// Guest-house moves onto function buildings with colours: a colonist (`guest_id`) needs a
-    /// colonist among the free people, a noble (`GUEST_NOBLE`) a free noble.
-    pub(crate) fn guest_colour_ok(&self, p: usize, t: usize) -> bool {
-        match target_building(t).and_then(function_of) {
-            Some(_) if self.nobles.is_some() => self.free_people(p).0 > 0,
-            _ => true,
-        }
+    /// Whether a colonist (not a noble) stands on `p`'s guest house, so `guest_id` moves exist.
+    pub(crate) fn guest_colonist_ok(&self, p: usize) -> bool {
+        let gh = building_target(Building::GuestHouse as usize);
+        self.people_at(p, gh) > self.nobles_at(p, gh)
     }
+    /// Guest-house moves of a noble standing on the guest house (`guest_noble_id(t)`).
     pub(crate) fn guest_nobles(&self, p: usize, f: &mut impl FnMut(Action)) {
-        if self.nobles.is_none() || self.free_people(p).1 == 0 {
+        let gh = building_target(Building::GuestHouse as usize);
+        if self.nobles_at(p, gh) == 0 {
             return;
         }
         let pl = self.player(p);
-        for fi in 0..FUNCTIONS {
-            if pl.empty_building(X_BUILDINGS + fi) > 0 {
-                f(GUEST_NOBLE + fi as Action);
+        for t in 0..self.num_targets() {
+            if t != gh && pl.empty_circles(t) > 0 {
+                f(guest_noble_id(t));
             }
         }
     }
-    pub(crate) fn guest_noble_move(&mut self, p: usize, fi: usize) {
-        self.nbm().pm(p).on |= 1 << fi;
-        self.guest_move(p, building_target(X_BUILDINGS + fi));
+    pub(crate) fn guest_noble_move(&mut self, p: usize, t: usize) {
+        let gh = building_target(Building::GuestHouse as usize);
+        let np = self.nbm().pm(p);
+        np.on[gh] -= 1;
+        np.on[t] += 1;
+        self.guest_move(p, t);
     }
 
     // --- scoring ---

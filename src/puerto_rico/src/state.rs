@@ -1187,12 +1187,17 @@ impl PuertoRico {
         }
         let pl = self.player(p);
         let gh = building_target(Building::GuestHouse as usize);
-        for t in 0..self.num_targets() {
-            if t != gh && pl.empty_circles(t) > 0 && self.guest_colour_ok(p, t) {
-                f(guest_id(t));
+        // Expansion II: a colonist moves only if one stands there (not just nobles).
+        if self.nobles.is_none() || self.guest_colonist_ok(p) {
+            for t in 0..self.num_targets() {
+                if t != gh && pl.empty_circles(t) > 0 {
+                    f(guest_id(t));
+                }
             }
         }
-        self.guest_nobles(p, f);
+        if self.nobles.is_some() {
+            self.guest_nobles(p, f);
+        }
     }
     /// Whether `p` has a guest-house move.
     pub fn can_guest(&self, p: usize) -> bool {
@@ -1467,12 +1472,15 @@ impl PuertoRico {
             return self.guest_move(p, (a - GUEST) as usize);
         }
         if a >= NUM_ACTIONS_X {
-            use crate::nobles::{GUEST_N, GUEST_NOBLE, NOBLE_PLACE};
+            use crate::nobles::{GUEST_N, GUEST_NOBLE, GUEST_NOBLE_AT, NOBLE_PLACE, REMOVE_NOBLE};
             if (GUEST_N..NOBLE_PLACE).contains(&a) {
                 return self.guest_move(p, (a - GUEST_N) as usize + X_TARGETS);
             }
-            if (GUEST_NOBLE..GUEST_NOBLE + crate::nobles::FUNCTIONS as Action).contains(&a) {
-                return self.guest_noble_move(p, (a - GUEST_NOBLE) as usize);
+            if (GUEST_NOBLE..GUEST_NOBLE + crate::nobles::FUNCTIONS as Action).contains(&a)
+                || (GUEST_NOBLE_AT..REMOVE_NOBLE).contains(&a)
+            {
+                let t = crate::nobles::noble_move_target(a).unwrap_or(0);
+                return self.guest_noble_move(p, t);
             }
         }
         match self.step {
@@ -1525,7 +1533,7 @@ impl PuertoRico {
             }
             Step::HuntingLodge => {
                 if a != PASS {
-                    self.remove_tile(p, (a - crate::nobles::REMOVE) as usize);
+                    self.remove_tile(p, a);
                 }
                 self.acted += 1;
                 self.lodge_next();
@@ -2111,7 +2119,7 @@ impl PuertoRico {
             }
             pl.san_juan = w.min(255) as u8;
             if let Some(x) = self.nobles.as_deref_mut() {
-                x.pm(p).on = 0;
+                x.pm(p).on = [0; NUM_TARGETS];
             }
             self.floor = 0;
             self.step = Step::Arrange;

@@ -42,9 +42,7 @@ fn give_noble(g: &mut PuertoRico, p: usize, b: Option<Building>) {
             let i = b as usize;
             assert!(g.players.p[p].buildings.0[i] > 0, "{} not owned", b.name());
             g.players.p[p].buildings.0[i] += 1;
-            if let Some(f) = i.checked_sub(X_BUILDINGS).filter(|&f| f < 4) {
-                nobles_mut(g).players[p].on |= 1 << f;
-            }
+            nobles_mut(g).players[p].on[building_target(i)] += 1;
         }
         None => g.players.p[p].san_juan += 1,
     }
@@ -57,6 +55,14 @@ fn give_noble_on_tile(g: &mut PuertoRico, p: usize, k: usize) {
     x.players[p].nobles += 1;
     assert!(g.players.p[p].island.0[k] > g.players.p[p].island_colonists.0[k]);
     g.players.p[p].island_colonists.0[k] += 1;
+    nobles_mut(g).players[p].on[BASE_BUILDINGS + k] += 1;
+}
+
+/// The function buildings (bit f: building 37 + f) of `p` with a noble on them.
+fn on_functions(g: &PuertoRico, p: usize) -> u8 {
+    (0..4)
+        .filter(|&f| nobles(g).players[p].on[building_target(X_BUILDINGS + f)] > 0)
+        .fold(0, |m, f| m | 1 << f)
 }
 
 /// Empty the colonist ship (its noble back to the noble supply, colonists to the supply).
@@ -102,7 +108,7 @@ fn n_ex1_provisional_setup_and_refill() {
     assert_eq!(nobles(&g).players[0].nobles, 1);
     // Seat 0 places his noble; the others' colonists go on their plantation automatically.
     assert_eq!(to_move(&g), Some(0));
-    act(&mut g, "place small_market");
+    act(&mut g, "place noble small_market");
     assert_eq!(g.step, Step::ChooseRole);
     assert_eq!(g.colonist_ship, 5);
     assert_eq!(nobles(&g).ship, 1);
@@ -117,7 +123,10 @@ fn n_ex1_provisional_setup_and_refill() {
     start(&mut h, 0, Role::Mayor);
     act(&mut h, "pass");
     act(&mut h, "take noble");
-    act(&mut h, "place small_market");
+    act(&mut h, "place noble small_market");
+    // Seat 3 (19 nobles and a colonist, 1 circle) chooses who works his corn.
+    assert_eq!(to_move(&h), Some(3));
+    act(&mut h, "place corn plantation");
     assert_eq!(h.colonist_ship, 6);
     assert_eq!(nobles(&h).ship, 0);
 }
@@ -292,7 +301,7 @@ fn ship_noble_choice_passes_along_and_mayor_option() {
 }
 
 #[test]
-fn arrangement_chooses_a_colour_only_on_function_buildings() {
+fn arrangement_chooses_a_colour_on_every_circle() {
     let mut g = ngame(4);
     empty_ship(&mut g);
     give_building(&mut g, 1, Building::Chapel, 0);
@@ -303,13 +312,32 @@ fn arrangement_chooses_a_colour_only_on_function_buildings() {
     start(&mut g, 0, Role::Mayor);
     act(&mut g, "pass");
     assert_eq!(to_move(&g), Some(1));
-    // Placements go in ascending target order; the chapel is the highest target.
-    act(&mut g, "place small_market");
+    // Placements go in ascending target order; the chapel is the highest target. Every circle
+    // takes either kind: the noble's place is exact.
     let l = labels(&g);
-    assert!(l.contains(&"place chapel".to_string()), "{l:?}");
-    assert!(l.contains(&"place noble chapel".to_string()), "{l:?}");
+    assert!(l.contains(&"place small_market".to_string()), "{l:?}");
+    assert!(l.contains(&"place noble small_market".to_string()), "{l:?}");
+    assert!(
+        l.contains(&"place noble indigo plantation".to_string()),
+        "{l:?}"
+    );
+    let mut k = g.clone();
+    act(&mut g, "place small_market");
+    // Only the noble is left to place.
+    assert_eq!(
+        labels(&g),
+        vec!["place noble chapel", "place noble indigo plantation"]
+    );
     act(&mut g, "place noble chapel");
-    assert_eq!(nobles(&g).players[1].on, 0b10);
+    assert_eq!(on_functions(&g, 1), 0b10);
+    // Or the noble on the small market and the colonist on the chapel.
+    act(&mut k, "place noble small_market");
+    act(&mut k, "place chapel");
+    assert_eq!(on_functions(&k, 1), 0);
+    assert_eq!(
+        k.nobles_at(1, building_target(Building::SmallMarket as usize)),
+        1
+    );
     // A player with nobles only has no colonist for the chapel.
     let mut h = ngame(4);
     empty_ship(&mut h);
@@ -319,7 +347,7 @@ fn arrangement_chooses_a_colour_only_on_function_buildings() {
     act(&mut h, "pass");
     assert!(!labels(&h).contains(&"place chapel".to_string()));
     act(&mut h, "place noble chapel");
-    assert_eq!(nobles(&h).players[1].on, 0b10);
+    assert_eq!(on_functions(&h, 1), 0b10);
 }
 
 #[test]
@@ -333,6 +361,8 @@ fn colonists_running_out_end_nothing_and_unlimited_option() {
     start(&mut g, 0, Role::Mayor);
     act(&mut g, "take privilege colonist");
     act(&mut g, "take noble");
+    // Seat 0 (2 people, 1 circle) keeps the noble on the windrose.
+    act(&mut g, "place indigo plantation");
     assert_eq!(g.step, Step::ChooseRole);
     assert_eq!(g.colonist_supply, 0);
     assert_eq!(g.colonist_ship, 1);
@@ -345,6 +375,7 @@ fn colonists_running_out_end_nothing_and_unlimited_option() {
     start(&mut h, 0, Role::Mayor);
     act(&mut h, "take privilege colonist");
     act(&mut h, "take noble");
+    act(&mut h, "place indigo plantation");
     assert_eq!(h.colonist_ship, 3);
     assert!(h.colonist_supply > 0);
 }
@@ -532,7 +563,7 @@ fn black_market_returns_a_noble_to_the_noble_supply() {
     act(&mut g, "return noble from chapel");
     assert_eq!(nobles(&g).supply, supply + 1);
     assert_eq!(nobles(&g).players[0].nobles, 0);
-    assert_eq!(nobles(&g).players[0].on, 0);
+    assert_eq!(on_functions(&g, 0), 0);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -671,7 +702,7 @@ fn guest_house_moves_a_noble_or_a_colonist_onto_a_function_building() {
     assert!(l.contains(&"guest noble to chapel".to_string()), "{l:?}");
     assert!(l.contains(&"guest to jeweler".to_string()), "{l:?}");
     act(&mut g, "guest noble to chapel");
-    assert_eq!(nobles(&g).players[1].on, 0b10);
+    assert_eq!(on_functions(&g, 1), 0b10);
     // Only the colonist is left off the function buildings: no second noble move.
     assert!(!labels(&g).iter().any(|x| x.starts_with("guest noble")));
     act(&mut g, "guest to jeweler");
@@ -722,4 +753,215 @@ fn end_triggers_city_and_vp_unchanged_with_the_nobles() {
     start(&mut h, 1, Role::Builder);
     act(&mut h, "build villa");
     assert!(h.end_triggered);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Exact noble positions (decision 16): every removal or move takes a noble only from where one
+// stands.
+// ---------------------------------------------------------------------------------------------
+
+/// The review's example: a hospice put a colonist on a new corn plantation while the player's
+/// noble waits on the windrose. The black market may return the colonist from the corn or the
+/// noble from the windrose, never "a noble from the corn plantation".
+#[test]
+fn noble_position_is_exact_for_black_market() {
+    let mut g = both(4);
+    give_building(&mut g, 0, Building::BlackMarket, 1);
+    give_noble(&mut g, 0, None);
+    g.players.p[0].doubloons = 0;
+    give_vp(&mut g, 0, 1);
+    // What the hospice left: a colonist on the new corn plantation (the noble on the windrose).
+    give_tiles(&mut g, 0, Good::Corn as usize, 1, 1);
+    g.validate().unwrap();
+    // The builder: storehouse 3 - 1 = 2, paid with a person and a VP chip.
+    start(&mut g, 0, Role::Builder);
+    act(&mut g, "build storehouse");
+    assert_eq!(g.step, Step::BlackMarketColonist);
+    let l = labels(&g);
+    assert!(
+        l.contains(&"return colonist from corn plantation".to_string()),
+        "{l:?}"
+    );
+    assert!(
+        l.contains(&"return noble from san_juan".to_string()),
+        "{l:?}"
+    );
+    assert!(
+        !l.contains(&"return noble from corn plantation".to_string()),
+        "{l:?}"
+    );
+    assert!(
+        !l.contains(&"return colonist from san_juan".to_string()),
+        "{l:?}"
+    );
+    act(&mut g, "return noble from san_juan");
+    assert_eq!(nobles(&g).players[0].nobles, 0);
+    assert_eq!(g.players.p[0].island_colonists.0[Good::Corn as usize], 1);
+    assert_eq!(g.players.p[0].san_juan, 0);
+}
+
+/// A noble on a plantation goes back only from that plantation; a colonist only from where
+/// colonists stand.
+#[test]
+fn noble_position_is_exact_for_black_market_on_a_plantation() {
+    let mut g = both(4);
+    give_building(&mut g, 0, Building::BlackMarket, 1);
+    give_tiles(&mut g, 0, Good::Corn as usize, 1, 0);
+    give_noble_on_tile(&mut g, 0, Good::Corn as usize);
+    give_san_juan(&mut g, 0, 1);
+    g.players.p[0].doubloons = 0;
+    give_vp(&mut g, 0, 1);
+    g.validate().unwrap();
+    start(&mut g, 0, Role::Builder);
+    act(&mut g, "build storehouse");
+    let l = labels(&g);
+    assert!(
+        l.contains(&"return noble from corn plantation".to_string()),
+        "{l:?}"
+    );
+    assert!(
+        l.contains(&"return colonist from san_juan".to_string()),
+        "{l:?}"
+    );
+    assert!(
+        !l.contains(&"return colonist from corn plantation".to_string()),
+        "{l:?}"
+    );
+    assert!(
+        !l.contains(&"return noble from san_juan".to_string()),
+        "{l:?}"
+    );
+    act(&mut g, "return noble from corn plantation");
+    assert_eq!(g.players.p[0].island_colonists.0[Good::Corn as usize], 0);
+    assert_eq!(g.nobles_at(0, BASE_BUILDINGS + Good::Corn as usize), 0);
+}
+
+/// The guest house moves a noble only if one stands on it, to any circle (exactly tracked).
+#[test]
+fn noble_position_is_exact_for_guest_house() {
+    let mut g = both(4);
+    give_building(&mut g, 1, Building::GuestHouse, 1);
+    give_building(&mut g, 1, Building::Chapel, 0);
+    give_noble(&mut g, 1, None);
+    g.validate().unwrap();
+    let mut h = g.clone();
+    start(&mut g, 0, Role::Craftsman);
+    assert_eq!(g.step, Step::GuestHouse);
+    // Only a colonist stands on the guest house: no noble move (the noble is on the windrose).
+    let l = labels(&g);
+    assert!(!l.iter().any(|x| x.starts_with("guest noble")), "{l:?}");
+    act(&mut g, "guest to chapel");
+    assert_eq!(on_functions(&g, 1), 0);
+    // A noble on the guest house moves to a plantation (a non-function target).
+    h.players.p[1].san_juan -= 1;
+    h.players.p[1].buildings.0[Building::GuestHouse as usize] += 1;
+    let gh = building_target(Building::GuestHouse as usize);
+    nobles_mut(&mut h).players[1].on[gh] = 1;
+    h.validate().unwrap();
+    start(&mut h, 0, Role::Craftsman);
+    let l = labels(&h);
+    assert!(
+        l.contains(&"guest noble to indigo plantation".to_string()),
+        "{l:?}"
+    );
+    assert!(
+        l.contains(&"guest to indigo plantation".to_string()),
+        "{l:?}"
+    );
+    act(&mut h, "guest noble to indigo plantation");
+    assert_eq!(h.nobles_at(1, BASE_BUILDINGS + Good::Indigo as usize), 1);
+    assert_eq!(h.nobles_at(1, gh), 0);
+    // The colonist left on the guest house cannot move as a noble.
+    assert!(!labels(&h).iter().any(|x| x.starts_with("guest noble")));
+}
+
+/// The land office (noble) removes a plantation with a noble (the noble to the windrose) or
+/// with a colonist, each only where one stands.
+#[test]
+fn noble_position_is_exact_for_land_office() {
+    let mut g = ngame(4);
+    give_building(&mut g, 1, Building::LandOffice, 0);
+    give_noble(&mut g, 1, Some(Building::LandOffice));
+    give_tiles(&mut g, 1, Good::Corn as usize, 1, 0);
+    give_noble_on_tile(&mut g, 1, Good::Corn as usize);
+    give_tiles(&mut g, 1, Good::Sugar as usize, 1, 1);
+    g.validate().unwrap();
+    start(&mut g, 1, Role::Trader);
+    let l = labels(&g);
+    assert!(l.contains(&"remove noble corn".to_string()), "{l:?}");
+    assert!(!l.contains(&"remove occupied corn".to_string()), "{l:?}");
+    assert!(l.contains(&"remove occupied sugar".to_string()), "{l:?}");
+    assert!(!l.contains(&"remove noble sugar".to_string()), "{l:?}");
+    let sj = g.players.p[1].san_juan;
+    act(&mut g, "remove noble corn");
+    assert_eq!(g.players.p[1].island.0[Good::Corn as usize], 0);
+    assert_eq!(g.players.p[1].san_juan, sj + 1);
+    assert_eq!(g.nobles_at(1, NUM_TARGETS), 1);
+    assert_eq!(g.nobles_at(1, BASE_BUILDINGS + Good::Corn as usize), 0);
+}
+
+/// The hunting lodge (colonist) removes a plantation with a noble on it only as such.
+#[test]
+fn noble_position_is_exact_for_hunting_lodge() {
+    let mut g = ngame(4);
+    give_building(&mut g, 2, Building::HuntingLodge, 1);
+    give_tiles(&mut g, 2, Good::Sugar as usize, 1, 0);
+    give_noble_on_tile(&mut g, 2, Good::Sugar as usize);
+    g.validate().unwrap();
+    start(&mut g, 0, Role::Settler);
+    for _ in 0..4 {
+        if g.step == Step::HuntingLodge {
+            break;
+        }
+        act(&mut g, "pass");
+    }
+    assert_eq!(g.step, Step::HuntingLodge);
+    let l = labels(&g);
+    assert!(l.contains(&"remove noble sugar".to_string()), "{l:?}");
+    assert!(!l.contains(&"remove occupied sugar".to_string()), "{l:?}");
+    act(&mut g, "remove noble sugar");
+    assert_eq!(g.nobles_at(2, NUM_TARGETS), 1);
+    assert_eq!(g.players.p[2].san_juan, 1);
+}
+
+/// The mayor lifts everyone and places each person with its colour; the position JSON names
+/// every noble's place, and validation checks it.
+#[test]
+fn noble_position_is_exact_for_mayor_and_json() {
+    let mut g = ngame(4);
+    empty_ship(&mut g);
+    give_tiles(&mut g, 1, Good::Corn as usize, 1, 0);
+    give_noble_on_tile(&mut g, 1, Good::Corn as usize);
+    give_san_juan(&mut g, 1, 1);
+    let v = g.to_json_value();
+    assert_eq!(v["nobles"]["players"][1]["on"], json!(["corn plantation"]));
+    let back = meeple_core::dynamic::load_state::<PuertoRico>(&v).unwrap();
+    assert_eq!(back, g);
+    // Two people, two circles (corn, indigo; placed in ascending order): the colonist may now
+    // work the corn and the noble the indigo.
+    start(&mut g, 0, Role::Mayor);
+    act(&mut g, "pass");
+    assert_eq!(to_move(&g), Some(1));
+    assert_eq!(
+        labels(&g),
+        vec!["place corn plantation", "place noble corn plantation"]
+    );
+    act(&mut g, "place corn plantation");
+    assert_eq!(
+        g.to_json_value()["nobles"]["players"][1]["on"],
+        json!(["indigo plantation"])
+    );
+    assert_eq!(g.players.p[1].island_colonists.0[Good::Corn as usize], 1);
+    // A noble on an empty plantation, or more on the windrose than people there, is refused.
+    let mut bad = back.clone();
+    bad.players.p[1].island_colonists.0[Good::Corn as usize] = 0;
+    bad.players.p[1].san_juan += 1;
+    assert!(bad.validate().unwrap_err().contains("corn plantation"));
+    let mut bad = back.clone();
+    nobles_mut(&mut bad).players[1].on = [0; NUM_TARGETS];
+    bad.players.p[1].san_juan -= 1;
+    assert!(bad.validate().is_err());
+    let mut v = back.to_json_value();
+    v["nobles"]["players"][1]["on"] = json!(["nowhere"]);
+    assert!(meeple_core::dynamic::load_state::<PuertoRico>(&v).is_err());
 }

@@ -24,8 +24,7 @@ fn give_noble(g: &mut PuertoRico, p: usize, b: Option<Building>) {
     match b {
         Some(b) => {
             g.players.p[p].buildings.0[b as usize] += 1;
-            let f = b as usize - X_BUILDINGS;
-            g.nobles.as_deref_mut().unwrap().players[p].on |= 1 << f;
+            g.nobles.as_deref_mut().unwrap().players[p].on[building_target(b as usize)] += 1;
         }
         None => g.players.p[p].san_juan += 1,
     }
