@@ -1,12 +1,925 @@
-//! Traders & Barbarians module: B8 Barbarian Attack (rules spec Part B). Not yet implemented: the option is refused
-//! in `check_modules`.
+//! Traders & Barbarians scenario B8 Barbarian Attack (spec §B8, D-40 … D-46, D-60 … D-70).
+//!
+//! The castle is a terrain of the board; barbarians, knights, coins, prisoners and the module's
+//! 26-card deck live in [`State`]. Everything the module adds to a turn runs in one extra
+//! [`Phase::Barbarian`] whose sub-step is [`Step`]: barbarian attacks after a build (three chance
+//! nodes, one per distinct non-7 sum), the immediate development cards (a chance node per draw,
+//! then the card's decisions), knight movement at the end of the turn (select a knight, then its
+//! destination edge) and the drive-off check with its roll-offs and the knight-loss die.
+//!
+//! Board set-up and the user map live in `barbarian_attack/setup.rs`; the position, observation
+//! and tensor parts in `barbarian_attack/json.rs`.
 
+pub mod json;
+pub mod setup;
+
+use crate::board::GRAIN;
+use crate::geometry::{bits128, bits64, Geometry, NE, NH, NONE, NV};
+use crate::{Catan, Phase, A_SCENARIO, C_DICE, DICE_WEIGHTS, MAX_PLAYERS};
+use meeple_core::{Action, Turn};
 use serde::{Deserialize, Serialize};
+use std::sync::OnceLock;
 
-/// Action ids this module numbers (from [`crate::A_TWO`] for Catan for Two, from
-/// [`crate::A_SCENARIO`] for a scenario).
-pub const NUM_ACTIONS: u32 = 0;
+/// Knight edges: select a knight / move it there / place a new one there (by sub-step).
+pub const A_EDGE: u32 = A_SCENARIO;
+/// A coastal hex: the hex an Intrigue or Treason takes a barbarian from / puts it on.
+pub const A_HEX: u32 = A_EDGE + NE as u32;
+/// Pay 1 grain: the selected knight may move 5 steps instead of 3.
+pub const A_GRAIN: u32 = A_HEX + NH as u32;
+/// Finish moving knights (then the drive-off check and the end of the turn).
+pub const A_DONE: u32 = A_GRAIN + 1;
+/// Buy resource `r` for 2 coins (twice per turn).
+pub const A_COIN_BUY: u32 = A_DONE + 1;
+/// Maritime trade paid in coins: 4 coins (3 at a 3:1 harbour) for resource `r` (D-43).
+pub const A_COIN_TRADE: u32 = A_COIN_BUY + 5;
+/// Chance: the development card drawn is of kind `k` ([`CARD_NAMES`]).
+pub const C_CARD: u32 = A_COIN_TRADE + 5;
+/// Chance: the knight-loss die selects orientation class `c` (NE, E, SE).
+pub const C_LOSS: u32 = C_CARD + 4;
+/// Chance: seat `p` wins the next place of a roll-off.
+pub const C_ROLLOFF: u32 = C_LOSS + 3;
+/// Action ids this module numbers from [`crate::A_SCENARIO`]. Barbarian arrival rolls reuse the
+/// base dice outcomes ([`crate::C_DICE`]).
+pub const NUM_ACTIONS: u32 = C_ROLLOFF + MAX_PLAYERS as u32 - A_SCENARIO;
 
-/// The module's state inside [`crate::Catan`] (`None` there when the module is off).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct State {}
+pub const KNIGHTHOOD: usize = 0;
+pub const BLACK_KNIGHT: usize = 1;
+pub const TREASON: usize = 2;
+pub const INTRIGUE: usize = 3;
+pub const CARD_NAMES: [&str; 4] = ["knighthood", "black_knight", "treason", "intrigue"];
+/// The module's 26 cards (§B8.1, mix per [3P]).
+pub const CARD_TOTALS: [u8; 4] = [14, 4, 4, 4];
+pub const KNIGHTS_PER_PLAYER: u32 = 6;
+pub const BARBARIANS: u32 = 30;
+/// Orientation classes of edges (spec §A2) and the loss die's faces: 1/4 → NE, 2/5 → E, 3/6 → SE.
+pub const CLASS_NAMES: [&str; 3] = ["NE", "E", "SE"];
+/// Coins a participant receives for each lost knight and when left without a prisoner.
+pub const COMPENSATION: u32 = 3;
+
+/// Clockwise ring order of the 12 coastal hexes (spec §A2).
+pub const RING: [(i32, i32); 12] = [
+    (0, -2),
+    (1, -2),
+    (2, -2),
+    (2, -1),
+    (2, 0),
+    (1, 1),
+    (0, 2),
+    (-1, 2),
+    (-2, 2),
+    (-2, 1),
+    (-2, 0),
+    (-1, -1),
+];
+
+/// The module's sub-step inside [`Phase::Barbarian`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Step {
+    /// Not in the module's phase.
+    #[default]
+    None,
+    /// Chance: the next barbarian roll after a build (§B8.4).
+    Attack,
+    /// Chance: the development card bought (§B8.6).
+    Draw,
+    /// Knighthood / Black Knight: the edge for the new knight.
+    PlaceKnight,
+    /// Intrigue: the hex to take a barbarian from.
+    Intrigue,
+    /// Treason: a hex to take a barbarian from.
+    TreasonFrom,
+    /// Treason: a hex to put a taken barbarian on.
+    TreasonTo,
+    /// End of turn: select a knight to move, or finish.
+    KnightSelect,
+    /// End of turn: the destination of the selected knight (or pay grain first).
+    KnightMove,
+    /// Chance: the next roll-off winner (prisoner sharing, D-70).
+    RollOff,
+    /// Chance: the knight-loss die (D-69).
+    LossDie,
+}
+
+/// The module's state inside [`Catan`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct State {
+    /// Barbarians per land hex (only coastal numbered hexes ever hold some; 3 = conquered).
+    pub barbarians: [u8; NH],
+    /// Barbarians beside the board.
+    pub supply: u8,
+    /// Knights per player, as edge bitsets.
+    pub knights: [u128; MAX_PLAYERS],
+    pub coins: [u32; MAX_PLAYERS],
+    pub prisoners: [u8; MAX_PLAYERS],
+    /// Development cards left before the discards are reshuffled, by kind.
+    pub deck: [u8; 4],
+    /// Resources bought with coins this turn (at most 2).
+    pub coin_buys: u8,
+    pub step: Step,
+    /// Attack: sums rolled so far in this attack (bit per sum).
+    pub rolls: u16,
+    /// The card being resolved.
+    pub card: u8,
+    /// Treason: sources still to pick, barbarians held, hexes used as sources / destinations.
+    pub tr_pick: u8,
+    pub tr_held: u8,
+    pub tr_from: u32,
+    pub tr_to: u32,
+    /// Knight movement: the selected knight's edge, whether grain was paid for it, knights
+    /// (by their current edge) that have moved this turn.
+    pub selected: u8,
+    pub extended: bool,
+    pub moved: u128,
+    /// Drive-off: index in the check order of the hex being resolved.
+    pub check: u8,
+    /// Roll-off: the players still rolling and the places still to win.
+    pub pool: u8,
+    pub need: u8,
+    // Derived (rebuilt by `derive`).
+    /// Castle hex id.
+    pub castle: u8,
+    /// The drive-off check order (coastal hexes from the castle's left, clockwise).
+    pub order: Vec<u8>,
+    /// Hex carrying each dice sum among the coastal hexes (`NONE` = none).
+    pub sum_hex: [u8; 13],
+    /// Conquered hexes, their vertices and edges (no new settlements / roads), conquered
+    /// buildings' vertices.
+    pub conquered: u32,
+    pub closed_v: u64,
+    pub closed_e: u128,
+    pub dead_v: u64,
+}
+
+/// Geometry tables of the module.
+pub struct Tables {
+    /// The six edges of each hex.
+    pub hex_edges: [u128; NH],
+    /// Edges sharing an endpoint with each edge.
+    pub edge_adj: [u128; NE],
+    /// Orientation class of each edge (0 NE, 1 E, 2 SE).
+    pub edge_class: [u8; NE],
+    /// Land hexes touching each vertex.
+    pub vertex_land: [u32; NV],
+    /// Ring position → hex id.
+    pub ring: [u8; 12],
+}
+
+pub fn tables() -> &'static Tables {
+    static T: OnceLock<Tables> = OnceLock::new();
+    T.get_or_init(|| {
+        let g = Geometry::base();
+        let mut t = Tables {
+            hex_edges: [0; NH],
+            edge_adj: [0; NE],
+            edge_class: [0; NE],
+            vertex_land: [0; NV],
+            ring: [0; 12],
+        };
+        for e in 0..NE {
+            let (q, r, tag) = g.edges[e];
+            for (hq, hr) in crate::geometry::edge_hexes(q, r, tag) {
+                if let Some(h) = g.hex_id(hq, hr) {
+                    t.hex_edges[h] |= 1u128 << e;
+                }
+            }
+            let [a, b] = g.edge_ends[e];
+            t.edge_adj[e] =
+                (g.vertex_edges[a as usize] | g.vertex_edges[b as usize]) & !(1u128 << e);
+            t.edge_class[e] = match tag {
+                crate::geometry::ETag::NE => 0,
+                crate::geometry::ETag::E => 1,
+                crate::geometry::ETag::SE => 2,
+                // Trade-hex spokes (B9 boards) are never on this scenario's board.
+                _ => 3,
+            };
+        }
+        for v in 0..NV {
+            for &h in &g.vertex_hexes[v] {
+                if h != NONE {
+                    t.vertex_land[v] |= 1 << h;
+                }
+            }
+        }
+        for (i, &(q, r)) in RING.iter().enumerate() {
+            t.ring[i] = g.hex_id(q, r).unwrap_or(0) as u8;
+        }
+        t
+    })
+}
+
+impl State {
+    /// A fresh state for a board with the castle at hex `castle`.
+    pub fn new(board: &crate::board::Board) -> Result<State, String> {
+        let mut s = State {
+            deck: CARD_TOTALS,
+            supply: BARBARIANS as u8,
+            selected: NONE,
+            ..State::default()
+        };
+        s.derive(board)?;
+        Ok(s)
+    }
+
+    /// Rebuild the derived tables from the board and the barbarians.
+    pub fn derive(&mut self, board: &crate::board::Board) -> Result<(), String> {
+        let t = tables();
+        let castle = (0..NH)
+            .filter(|&h| board.terrain[h] == crate::board::CASTLE)
+            .collect::<Vec<_>>();
+        let [c] = castle[..] else {
+            return Err(format!(
+                "barbarian_attack needs exactly one castle hex on the board ({} found)",
+                castle.len()
+            ));
+        };
+        let Some(ci) = t.ring.iter().position(|&h| h as usize == c) else {
+            return Err("barbarian_attack: the castle must be a coastal hex".into());
+        };
+        self.castle = c as u8;
+        self.order.clear();
+        self.sum_hex = [NONE; 13];
+        for i in 1..12 {
+            let h = t.ring[(ci + i) % 12] as usize;
+            let tok = board.token[h] as usize;
+            if tok != 0 && board.terrain[h] < crate::board::DESERT {
+                if self.sum_hex[tok] != NONE {
+                    return Err(format!(
+                        "barbarian_attack: two coastal hexes carry the number {tok}"
+                    ));
+                }
+                self.sum_hex[tok] = h as u8;
+                self.order.push(h as u8);
+            }
+        }
+        self.derive_conquest();
+        Ok(())
+    }
+
+    /// Conquered hexes and buildings from the barbarian counts (§B8.5).
+    pub fn derive_conquest(&mut self) {
+        let g = Geometry::base();
+        let t = tables();
+        self.conquered = 0;
+        self.closed_v = 0;
+        self.closed_e = 0;
+        for h in 0..NH {
+            if self.barbarians[h] >= 3 {
+                self.conquered |= 1 << h;
+                self.closed_v |= g.hex_corner_mask[h];
+                self.closed_e |= t.hex_edges[h];
+            }
+        }
+        self.dead_v = 0;
+        if self.conquered != 0 {
+            for v in bits64(self.closed_v) {
+                if t.vertex_land[v] & !self.conquered == 0 {
+                    self.dead_v |= 1u64 << v;
+                }
+            }
+        }
+    }
+
+    /// Hexes barbarians may stand on (the coastal numbered hexes).
+    pub fn barbarian_hexes(&self) -> u32 {
+        self.order.iter().fold(0u32, |m, &h| m | (1 << h))
+    }
+
+    pub fn on_board(&self) -> u32 {
+        self.barbarians.iter().map(|&x| x as u32).sum()
+    }
+
+    pub fn all_knights(&self) -> u128 {
+        self.knights.iter().fold(0, |m, &k| m | k)
+    }
+
+    pub fn castle_edges(&self) -> u128 {
+        tables().hex_edges[self.castle as usize]
+    }
+}
+
+impl Catan {
+    #[inline]
+    pub(crate) fn ba(&self) -> &State {
+        self.barbarian_attack
+            .as_deref()
+            .expect("barbarian_attack state")
+    }
+    #[inline]
+    fn ba_mut(&mut self) -> &mut State {
+        self.barbarian_attack
+            .as_deref_mut()
+            .expect("barbarian_attack state")
+    }
+
+    /// Vertices of conquered buildings (0 VP, no harbour, no upgrade; §B8.5, D-62).
+    #[inline]
+    pub(crate) fn dead_vertices(&self) -> u64 {
+        self.barbarian_attack.as_ref().map_or(0, |b| b.dead_v)
+    }
+
+    /// Knights of `p` on the board.
+    pub fn knights_of(&self, p: usize) -> u128 {
+        self.barbarian_attack
+            .as_ref()
+            .map_or(0, |b| b.knights.get(p).copied().unwrap_or(0))
+    }
+
+    /// Prisoners of `p` (Barbarian Attack; 2 prisoners = 1 VP).
+    pub fn prisoners(&self, p: usize) -> u32 {
+        self.barbarian_attack
+            .as_ref()
+            .map_or(0, |b| b.prisoners.get(p).copied().unwrap_or(0) as u32)
+    }
+
+    /// Barbarians on land hex `h`.
+    pub fn barbarians_on(&self, h: usize) -> u32 {
+        self.barbarian_attack
+            .as_ref()
+            .map_or(0, |b| b.barbarians.get(h).copied().unwrap_or(0) as u32)
+    }
+
+    /// The module's phase: who acts.
+    pub(crate) fn ba_turn(&self) -> Turn {
+        match self.ba().step {
+            Step::Attack | Step::Draw | Step::RollOff | Step::LossDie => Turn::Chance,
+            _ => Turn::Player(self.current as usize),
+        }
+    }
+
+    /// Where `from` can move to within `limit` steps: free, not a castle edge (§B8.7).
+    pub(crate) fn knight_destinations(&self, from: usize, limit: u32) -> u128 {
+        let t = tables();
+        let b = self.ba();
+        let mut seen = 1u128 << from;
+        let mut frontier = seen;
+        for _ in 0..limit {
+            let mut next = 0u128;
+            for e in bits128(frontier) {
+                next |= t.edge_adj[e];
+            }
+            frontier = next & !seen;
+            seen |= next;
+            if frontier == 0 {
+                break;
+            }
+        }
+        seen & !(1u128 << from) & !b.all_knights() & !b.castle_edges()
+    }
+
+    /// Knights the player to move may still select (unmoved, with somewhere to go).
+    fn selectable_knights(&self) -> u128 {
+        let p = self.current as usize;
+        let b = self.ba();
+        let grain = self.hand[p][GRAIN] > 0;
+        let mut m = 0u128;
+        for e in bits128(b.knights[p] & !b.moved) {
+            if self.knight_destinations(e, 3) != 0 || (grain && self.knight_destinations(e, 5) != 0)
+            {
+                m |= 1u128 << e;
+            }
+        }
+        m
+    }
+
+    /// D-65: the mover may finish only when none of his knights that could still leave a castle
+    /// edge (3 steps) stands on one.
+    fn may_finish_moving(&self) -> bool {
+        let p = self.current as usize;
+        let b = self.ba();
+        bits128(b.knights[p] & !b.moved & b.castle_edges())
+            .all(|e| self.knight_destinations(e, 3) == 0)
+    }
+
+    /// The module's extra main-phase actions (coins).
+    pub(crate) fn ba_main_legal(&self, a: Action) -> bool {
+        let p = self.current as usize;
+        let b = self.ba();
+        if (A_COIN_BUY..A_COIN_BUY + 5).contains(&a) {
+            b.coin_buys < 2 && b.coins[p] >= 2 && self.bank[(a - A_COIN_BUY) as usize] > 0
+        } else if (A_COIN_TRADE..A_COIN_TRADE + 5).contains(&a) {
+            b.coins[p] >= self.coin_rate(p) && self.bank[(a - A_COIN_TRADE) as usize] > 0
+        } else {
+            false
+        }
+    }
+
+    pub(crate) fn ba_main_push(&self, out: &mut Vec<Action>) {
+        for a in (A_COIN_BUY..A_COIN_BUY + 5).chain(A_COIN_TRADE..A_COIN_TRADE + 5) {
+            if self.ba_main_legal(a) {
+                out.push(a);
+            }
+        }
+    }
+
+    pub(crate) fn ba_main_apply(&mut self, a: Action) {
+        let p = self.current as usize;
+        let (r, cost) = if a < A_COIN_TRADE {
+            self.ba_mut().coin_buys += 1;
+            ((a - A_COIN_BUY) as usize, 2)
+        } else {
+            ((a - A_COIN_TRADE) as usize, self.coin_rate(p))
+        };
+        self.ba_mut().coins[p] -= cost;
+        self.bank[r] -= 1;
+        self.gain(p, r, 1);
+    }
+
+    pub(crate) fn ba_is_legal(&self, a: Action) -> bool {
+        let b = self.ba();
+        let edge = |a: Action| (A_EDGE..A_HEX).contains(&a).then(|| (a - A_EDGE) as usize);
+        let hex = |a: Action| (A_HEX..A_GRAIN).contains(&a).then(|| (a - A_HEX) as usize);
+        match b.step {
+            Step::None => false,
+            Step::Attack | Step::Draw | Step::RollOff | Step::LossDie => {
+                self.ba_chance_weight(a) > 0
+            }
+            Step::PlaceKnight => edge(a).is_some_and(|e| self.knight_spots() & (1u128 << e) != 0),
+            Step::Intrigue => hex(a).is_some_and(|h| b.barbarians[h] > 0),
+            Step::TreasonFrom => hex(a).is_some_and(|h| self.treason_sources() & (1 << h) != 0),
+            Step::TreasonTo => hex(a).is_some_and(|h| self.treason_targets() & (1 << h) != 0),
+            Step::KnightSelect => {
+                (a == A_DONE && self.may_finish_moving())
+                    || edge(a).is_some_and(|e| self.selectable_knights() & (1u128 << e) != 0)
+            }
+            Step::KnightMove => {
+                if a == A_GRAIN {
+                    self.grain_helps()
+                } else {
+                    edge(a).is_some_and(|e| {
+                        self.knight_destinations(b.selected as usize, self.move_limit())
+                            & (1u128 << e)
+                            != 0
+                    })
+                }
+            }
+        }
+    }
+
+    pub(crate) fn ba_legal(&self, out: &mut Vec<Action>) {
+        let b = self.ba();
+        match b.step {
+            Step::None | Step::Attack | Step::Draw | Step::RollOff | Step::LossDie => {
+                let mut v = Vec::new();
+                self.ba_chance(&mut v);
+                out.extend(v.into_iter().map(|(a, _)| a));
+            }
+            Step::PlaceKnight => {
+                out.extend(bits128(self.knight_spots()).map(|e| A_EDGE + e as u32))
+            }
+            Step::Intrigue => out.extend(
+                (0..NH)
+                    .filter(|&h| b.barbarians[h] > 0)
+                    .map(|h| A_HEX + h as u32),
+            ),
+            Step::TreasonFrom => {
+                out.extend(bits64(self.treason_sources() as u64).map(|h| A_HEX + h as u32))
+            }
+            Step::TreasonTo => {
+                out.extend(bits64(self.treason_targets() as u64).map(|h| A_HEX + h as u32))
+            }
+            Step::KnightSelect => {
+                out.extend(bits128(self.selectable_knights()).map(|e| A_EDGE + e as u32));
+                if self.may_finish_moving() {
+                    out.push(A_DONE);
+                }
+            }
+            Step::KnightMove => {
+                let d = self.knight_destinations(b.selected as usize, self.move_limit());
+                out.extend(bits128(d).map(|e| A_EDGE + e as u32));
+                if self.grain_helps() {
+                    out.push(A_GRAIN);
+                }
+            }
+        }
+    }
+
+    fn move_limit(&self) -> u32 {
+        if self.ba().extended {
+            5
+        } else {
+            3
+        }
+    }
+
+    /// Paying grain is offered only when it reaches an edge 3 steps cannot.
+    fn grain_helps(&self) -> bool {
+        let b = self.ba();
+        let s = b.selected as usize;
+        !b.extended
+            && self.hand[self.current as usize][GRAIN] > 0
+            && self.knight_destinations(s, 5) & !self.knight_destinations(s, 3) != 0
+    }
+
+    /// Where the card being resolved may put a knight.
+    fn knight_spots(&self) -> u128 {
+        let b = self.ba();
+        let free = !b.all_knights() & ((1u128 << NE) - 1);
+        if b.card as usize == KNIGHTHOOD {
+            free & b.castle_edges()
+        } else {
+            free
+        }
+    }
+
+    fn knights_in_supply(&self, p: usize) -> u32 {
+        KNIGHTS_PER_PLAYER.saturating_sub(self.ba().knights[p].count_ones())
+    }
+
+    fn treason_sources(&self) -> u32 {
+        let b = self.ba();
+        (0..NH)
+            .filter(|&h| b.barbarians[h] > 0 && b.tr_from & (1 << h) == 0)
+            .fold(0u32, |m, h| m | (1 << h))
+    }
+
+    fn treason_targets(&self) -> u32 {
+        let b = self.ba();
+        b.barbarian_hexes() & !b.conquered & !b.tr_from & !b.tr_to
+    }
+
+    /// Chance outcomes of the module's chance sub-steps.
+    pub(crate) fn ba_chance(&self, out: &mut Vec<(Action, u32)>) {
+        let b = self.ba();
+        match b.step {
+            Step::Attack => {
+                for s in 2..=12usize {
+                    if s != 7 && b.rolls & (1 << s) == 0 {
+                        out.push((C_DICE + s as u32 - 2, DICE_WEIGHTS[s - 2]));
+                    }
+                }
+            }
+            Step::Draw => {
+                for k in 0..4 {
+                    if b.deck[k] > 0 {
+                        out.push((C_CARD + k as u32, b.deck[k] as u32));
+                    }
+                }
+            }
+            Step::LossDie => out.extend((0..3).map(|c| (C_LOSS + c, 1))),
+            Step::RollOff => {
+                for q in 0..self.n() {
+                    if b.pool & (1 << q) != 0 {
+                        out.push((C_ROLLOFF + q as u32, 1));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn ba_chance_weight(&self, a: Action) -> u32 {
+        let mut v = Vec::new();
+        self.ba_chance(&mut v);
+        v.iter().find(|x| x.0 == a).map_or(0, |x| x.1)
+    }
+
+    pub(crate) fn ba_apply(&mut self, a: Action) {
+        let p = self.current as usize;
+        match self.ba().step {
+            Step::None => {}
+            Step::Attack => self.attack_roll((a - C_DICE) as usize + 2),
+            Step::Draw => self.resolve_card((a - C_CARD) as usize),
+            Step::PlaceKnight => {
+                self.ba_mut().knights[p] |= 1u128 << (a - A_EDGE);
+                self.ba_done_card();
+            }
+            Step::Intrigue => {
+                let h = (a - A_HEX) as usize;
+                let b = self.ba_mut();
+                b.barbarians[h] -= 1;
+                b.prisoners[p] += 1;
+                self.ba_conquest_changed();
+                self.ba_done_card();
+            }
+            Step::TreasonFrom => {
+                let h = (a - A_HEX) as usize;
+                let b = self.ba_mut();
+                b.barbarians[h] -= 1;
+                b.tr_from |= 1 << h;
+                b.tr_held += 1;
+                b.tr_pick -= 1;
+                self.ba_conquest_changed();
+                self.treason_next();
+            }
+            Step::TreasonTo => {
+                let h = (a - A_HEX) as usize;
+                let b = self.ba_mut();
+                b.barbarians[h] += 1;
+                b.tr_to |= 1 << h;
+                b.tr_held -= 1;
+                self.ba_conquest_changed();
+                self.treason_next();
+            }
+            Step::KnightSelect => {
+                if a == A_DONE {
+                    self.begin_drive_off();
+                } else {
+                    let b = self.ba_mut();
+                    b.selected = (a - A_EDGE) as u8;
+                    b.extended = false;
+                    b.step = Step::KnightMove;
+                }
+            }
+            Step::KnightMove => {
+                if a == A_GRAIN {
+                    self.pay(p, &[0, 0, 0, 1, 0]);
+                    self.ba_mut().extended = true;
+                } else {
+                    let to = (a - A_EDGE) as usize;
+                    let b = self.ba_mut();
+                    let from = b.selected as usize;
+                    b.knights[p] = (b.knights[p] & !(1u128 << from)) | (1u128 << to);
+                    b.moved |= 1u128 << to;
+                    b.selected = NONE;
+                    b.extended = false;
+                    self.enter_knight_select();
+                }
+            }
+            Step::RollOff => {
+                let w = (a - C_ROLLOFF) as usize;
+                let b = self.ba_mut();
+                b.prisoners[w] += 1;
+                b.pool &= !(1 << w);
+                b.need -= 1;
+                if b.need == 0 {
+                    for q in 0..MAX_PLAYERS {
+                        if b.pool & (1 << q) != 0 {
+                            b.coins[q] += COMPENSATION;
+                        }
+                    }
+                    b.pool = 0;
+                    b.step = Step::LossDie;
+                }
+            }
+            Step::LossDie => {
+                let class = (a - C_LOSS) as u8;
+                let t = tables();
+                let n = self.n();
+                let b = self.ba_mut();
+                let h = b.order[b.check as usize] as usize;
+                let lost = t.hex_edges[h];
+                for q in 0..n {
+                    for e in bits128(b.knights[q] & lost) {
+                        if t.edge_class[e] == class {
+                            b.knights[q] &= !(1u128 << e);
+                            b.coins[q] += COMPENSATION;
+                        }
+                    }
+                }
+                b.check += 1;
+                self.drive_off_next();
+            }
+        }
+    }
+
+    // ----- barbarians arrive (§B8.4) -----
+
+    /// After a settlement or city is built in the main phase (not in set-up, D-60).
+    pub(crate) fn ba_after_build(&mut self) {
+        let b = self.ba_mut();
+        if b.supply == 0 {
+            return;
+        }
+        b.rolls = 0;
+        b.step = Step::Attack;
+        self.phase = Phase::Barbarian;
+    }
+
+    fn attack_roll(&mut self, sum: usize) {
+        let b = self.ba_mut();
+        b.rolls |= 1 << sum;
+        let h = b.sum_hex[sum];
+        if h != NONE && b.barbarians[h as usize] < 3 && b.supply > 0 {
+            b.barbarians[h as usize] += 1;
+            b.supply -= 1;
+            if b.barbarians[h as usize] == 3 {
+                self.ba_conquest_changed();
+            }
+        }
+        let b = self.ba_mut();
+        // D-61: the supply running out ends the attack.
+        if b.rolls.count_ones() >= 3 || b.supply == 0 {
+            b.rolls = 0;
+            b.step = Step::None;
+            self.phase = Phase::Main;
+        }
+    }
+
+    /// Conquest or liberation may have changed: buildings, harbours, the Harbormaster (D-16).
+    fn ba_conquest_changed(&mut self) {
+        self.ba_mut().derive_conquest();
+        self.update_harbormaster();
+    }
+
+    // ----- development cards (§B8.6) -----
+
+    /// Buying a card: paid by the caller; the draw is a chance node (the discards are reshuffled
+    /// when the deck is empty).
+    pub(crate) fn ba_buy(&mut self) {
+        let b = self.ba_mut();
+        if b.deck.iter().all(|&d| d == 0) {
+            b.deck = CARD_TOTALS;
+        }
+        b.step = Step::Draw;
+        self.phase = Phase::Barbarian;
+    }
+
+    fn resolve_card(&mut self, k: usize) {
+        let p = self.current as usize;
+        self.ba_mut().deck[k] -= 1;
+        self.ba_mut().card = k as u8;
+        match k {
+            KNIGHTHOOD | BLACK_KNIGHT => {
+                // D-64: no knight left or no free spot → no effect.
+                if self.knights_in_supply(p) > 0 && self.knight_spots() != 0 {
+                    self.ba_mut().step = Step::PlaceKnight;
+                } else {
+                    self.ba_done_card();
+                }
+            }
+            TREASON => {
+                let b = self.ba_mut();
+                let hexes = (0..NH).filter(|&h| b.barbarians[h] > 0).count() as u8;
+                b.coins[p] += 2;
+                b.tr_pick = hexes.min(2);
+                let from_supply = (2 - b.tr_pick).min(b.supply);
+                b.supply -= from_supply;
+                b.tr_held = from_supply;
+                b.tr_from = 0;
+                b.tr_to = 0;
+                self.treason_next();
+            }
+            _ => {
+                let b = self.ba_mut();
+                if b.on_board() > 0 {
+                    b.step = Step::Intrigue;
+                } else {
+                    // Intrigue with no barbarian on the board: discard it and draw again.
+                    if b.deck.iter().all(|&d| d == 0) {
+                        b.deck = CARD_TOTALS;
+                    }
+                    b.step = Step::Draw;
+                }
+            }
+        }
+    }
+
+    fn treason_next(&mut self) {
+        if self.ba().tr_pick > 0 {
+            if self.treason_sources() != 0 {
+                self.ba_mut().step = Step::TreasonFrom;
+                return;
+            }
+            self.ba_mut().tr_pick = 0;
+        }
+        if self.ba().tr_held > 0 {
+            if self.treason_targets() != 0 {
+                self.ba_mut().step = Step::TreasonTo;
+                return;
+            }
+            // No unconquered hex left to take it: the barbarian goes back beside the board.
+            let b = self.ba_mut();
+            b.supply += b.tr_held;
+            b.tr_held = 0;
+        }
+        let b = self.ba_mut();
+        b.tr_from = 0;
+        b.tr_to = 0;
+        self.ba_done_card();
+    }
+
+    fn ba_done_card(&mut self) {
+        let b = self.ba_mut();
+        b.card = 0;
+        b.step = Step::None;
+        self.phase = Phase::Main;
+    }
+
+    // ----- end of turn: knights move (§B8.7), then the drive-off (§B8.8) -----
+
+    /// The player ends his turn: his knights move first.
+    pub(crate) fn ba_end_turn(&mut self) {
+        self.phase = Phase::Barbarian;
+        self.ba_mut().moved = 0;
+        self.enter_knight_select();
+    }
+
+    fn enter_knight_select(&mut self) {
+        if self.selectable_knights() == 0 {
+            self.begin_drive_off();
+        } else {
+            self.ba_mut().step = Step::KnightSelect;
+        }
+    }
+
+    fn begin_drive_off(&mut self) {
+        let b = self.ba_mut();
+        b.moved = 0;
+        b.selected = NONE;
+        b.check = 0;
+        self.drive_off_next();
+    }
+
+    /// Check the coastal hexes in order from `check`; stop at a chance node or end the turn.
+    fn drive_off_next(&mut self) {
+        let t = tables();
+        let n = self.n();
+        loop {
+            let b = self.ba_mut();
+            let Some(&h) = b.order.get(b.check as usize) else {
+                b.check = 0;
+                b.step = Step::None;
+                self.end_turn();
+                return;
+            };
+            let h = h as usize;
+            let edges = t.hex_edges[h];
+            let bar = b.barbarians[h] as u32;
+            let strength: u32 = (0..n).map(|q| (b.knights[q] & edges).count_ones()).sum();
+            if bar == 0 || strength <= bar {
+                b.check += 1;
+                continue;
+            }
+            // Freed: the barbarians become prisoners, the hex and its buildings are liberated.
+            b.barbarians[h] = 0;
+            let parts: Vec<usize> = (0..n).filter(|&q| b.knights[q] & edges != 0).collect();
+            let k = parts.len() as u32;
+            b.step = Step::LossDie;
+            if k == 1 {
+                b.prisoners[parts[0]] += bar as u8;
+            } else if bar >= k {
+                for &q in &parts {
+                    b.prisoners[q] += 1;
+                }
+                if bar > k {
+                    // One left: the participant with the most knights there, else a roll-off.
+                    let most = parts
+                        .iter()
+                        .map(|&q| (b.knights[q] & edges).count_ones())
+                        .max()
+                        .unwrap_or(0);
+                    let top: Vec<usize> = parts
+                        .iter()
+                        .copied()
+                        .filter(|&q| (b.knights[q] & edges).count_ones() == most)
+                        .collect();
+                    if let [q] = top[..] {
+                        b.prisoners[q] += 1;
+                    } else {
+                        b.pool = top.iter().fold(0u8, |m, &q| m | (1 << q));
+                        b.need = 1;
+                        b.step = Step::RollOff;
+                    }
+                }
+            } else {
+                b.pool = parts.iter().fold(0u8, |m, &q| m | (1 << q));
+                b.need = bar as u8;
+                b.step = Step::RollOff;
+            }
+            self.ba_conquest_changed();
+            self.phase = Phase::Barbarian;
+            return;
+        }
+    }
+
+    // ----- the 7 (§B8.9, D-63) and the events (§B8.10) -----
+
+    /// After the discards of a 7: the roller takes a random card from a player of his choice.
+    pub(crate) fn ba_seven_steal(&mut self) {
+        self.thief = self.current;
+        let m = self.ba_victims();
+        if m == 0 {
+            self.end_robber();
+        } else if m.count_ones() == 1 {
+            self.begin_steal(m.trailing_zeros() as usize);
+        } else {
+            self.phase = Phase::ChooseVictim;
+        }
+    }
+
+    /// Victims of the 7: every other player (D-81 option applies), never one protected by the
+    /// Friendly Robber (engine decision: B1 without a robber still protects weak players).
+    pub(crate) fn ba_victims(&self) -> u8 {
+        let me = self.current as usize;
+        let mut mask = (0..self.n())
+            .filter(|&q| q != me)
+            .fold(0u8, |m, q| m | (1 << q));
+        mask &= !self.protected_players();
+        if self.rules.steal_needs_cards {
+            let with = (0..self.n())
+                .filter(|&q| mask & (1 << q) != 0 && self.hand_size(q) > 0)
+                .fold(0u8, |m, q| m | (1 << q));
+            if with != 0 {
+                mask = with;
+            }
+        }
+        mask
+    }
+
+    /// Knights on the board per player (B2 Tournament and Conflict with this scenario).
+    pub(crate) fn board_knights(&self) -> [u32; MAX_PLAYERS] {
+        let b = self.ba();
+        std::array::from_fn(|p| b.knights[p].count_ones())
+    }
+}

@@ -15,9 +15,9 @@ pub const GRAIN: usize = 3;
 pub const ORE: usize = 4;
 
 /// Terrains by id; the first five produce the resource with the same id. Ids from 5 on never
-/// produce: the desert, and the scenarios' special hexes (B7 oasis, B6 swamp, B5 lake); a base map may
+/// produce: the desert, and the scenarios' special hexes (B7 oasis, B6 swamp, B5 lake, B8 castle); a base map may
 /// not use them.
-pub const TERRAINS: [&str; 9] = [
+pub const TERRAINS: [&str; 10] = [
     "forest",
     "hills",
     "pasture",
@@ -27,6 +27,7 @@ pub const TERRAINS: [&str; 9] = [
     "oasis",
     "swamp",
     "lake",
+    "castle",
 ];
 pub const DESERT: u8 = 5;
 /// B7 The Caravans: the oasis replaces the desert (no token, never produces).
@@ -35,6 +36,8 @@ pub const OASIS: u8 = 6;
 pub const SWAMP: u8 = 7;
 /// B5 The Fishermen of Catan: the lake replaces the desert (no token; it fishes on 2, 3, 11, 12).
 pub const LAKE: u8 = 8;
+/// B8 Barbarian Attack: the castle hex (produces nothing, never conquered).
+pub const CASTLE: u8 = 9;
 
 /// Harbor kinds by id: 0..5 are the 2:1 harbors of that resource, 5 is the generic 3:1.
 pub const HARBOR_KINDS: [&str; 6] = ["lumber", "brick", "wool", "grain", "ore", "3:1"];
@@ -251,7 +254,8 @@ impl Board {
                 ))?;
             }
         }
-        // `"hex": null` (a scenario whose robber starts beside the board) = no start hex given.
+        // `"hex": null` (a scenario whose robber starts beside the board, or Barbarian Attack
+        // without a robber) = no start hex given.
         let robber = match map
             .get("robber_start")
             .and_then(|r| r.get("hex"))

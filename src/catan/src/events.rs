@@ -152,13 +152,18 @@ impl Catan {
                 self.continue_event(Phase::EventGive);
             }
             EV_TOURNAMENT => {
-                let k: [u32; MAX_PLAYERS] = std::array::from_fn(|p| {
-                    if p < n {
-                        self.dev_played[p][crate::KNIGHT] as u32
-                    } else {
-                        0
-                    }
-                });
+                let k: [u32; MAX_PLAYERS] = if self.barbarian_attack.is_some() {
+                    // D-68: knights on the board.
+                    self.board_knights()
+                } else {
+                    std::array::from_fn(|p| {
+                        if p < n {
+                            self.dev_played[p][crate::KNIGHT] as u32
+                        } else {
+                            0
+                        }
+                    })
+                };
                 self.pending = self.leaders(&k);
                 if self.bank.iter().all(|&b| b == 0) {
                     self.pending = 0;
@@ -213,6 +218,15 @@ impl Catan {
                 }
                 self.next_thief();
             }
+            EV_CONFLICT if self.barbarian_attack.is_some() => {
+                // §B8.10: the player who alone has the most knights on the board steals.
+                let k = self.board_knights();
+                let m = k[..n].iter().copied().max().unwrap_or(0);
+                if m > 0 && k[..n].iter().filter(|&&x| x == m).count() == 1 {
+                    self.pending = 1 << k[..n].iter().position(|&x| x == m).unwrap_or(0);
+                }
+                self.next_thief();
+            }
             EV_CONFLICT => {
                 if (self.largest_army as usize) < n {
                     self.pending = 1 << self.largest_army;
@@ -237,6 +251,7 @@ impl Catan {
                 }
                 self.next_thief();
             }
+            EV_ROBBER_FLEES if self.barbarian_attack.is_some() => self.finish_event(),
             EV_ROBBER_FLEES => {
                 if self.rules.scenario.robber_may_leave_board() {
                     // §B2.3: in Fishermen, Rivers and Caravans it goes beside the board until the

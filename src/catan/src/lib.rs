@@ -135,7 +135,7 @@ const COST_REPAIR: [u8; 5] = [1, 1, 0, 0, 0];
 const PLAYABLE: [usize; 4] = [KNIGHT, ROAD_BUILDING, YEAR_OF_PLENTY, MONOPOLY];
 
 /// Ways to roll each sum 2..=12 with two dice.
-const DICE_WEIGHTS: [u32; 11] = [1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1];
+pub(crate) const DICE_WEIGHTS: [u32; 11] = [1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1];
 
 /// Where the game stands. Each phase names who acts (see [`Catan::turn`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -200,6 +200,8 @@ pub enum Phase {
     FishTake,
     /// B5 Fishermen: the 5-fish action, the free road.
     FishRoad,
+    /// B8 Barbarian Attack: the module's sub-steps (`barbarian_attack::Step`).
+    Barbarian,
 }
 
 /// Options read once from the configuration.
@@ -256,20 +258,20 @@ impl Scenario {
         }
     }
 
-    /// Points the scenario adds to the victory target (§B0: Caravans 12).
+    /// Points the scenario adds to the victory target (§B0: Caravans 12, Barbarian Attack 12).
     fn extra_target(self) -> i64 {
         match self {
-            Scenario::Caravans => 2,
+            Scenario::Caravans | Scenario::BarbarianAttack => 2,
             _ => 0,
         }
     }
 
     /// Scenarios where the robber may stand beside the board (§B5.2, §B7.1, and Robber Flees in
-    /// §B2.3 for Fishermen, Rivers and Caravans).
+    /// §B2.3 for Fishermen, Rivers and Caravans; B8 has no robber: always beside the board).
     pub fn robber_may_leave_board(self) -> bool {
         matches!(
             self,
-            Scenario::Fishermen | Scenario::Rivers | Scenario::Caravans
+            Scenario::Fishermen | Scenario::Rivers | Scenario::Caravans | Scenario::BarbarianAttack
         )
     }
 
@@ -534,7 +536,13 @@ impl Catan {
 
     /// Victory points visible to everyone: buildings and special cards.
     pub fn public_vp(&self, p: usize) -> u32 {
-        let mut vp = self.settlements[p].count_ones() + 2 * self.cities[p].count_ones();
+        // B8: conquered buildings count nothing; 2 prisoners = 1 VP.
+        let dead = self.dead_vertices();
+        let mut vp =
+            (self.settlements[p] & !dead).count_ones() + 2 * (self.cities[p] & !dead).count_ones();
+        if let Some(b) = &self.barbarian_attack {
+            vp += b.prisoners[p] as u32 / 2;
+        }
         if self.longest_road as usize == p {
             vp += 2;
         }
@@ -557,13 +565,17 @@ impl Catan {
 
     /// B3 harbour points: 1 per settlement and 2 per city on a harbour vertex.
     pub fn harbor_points(&self, p: usize) -> u32 {
-        let hv = self.board.harbor_vertices.iter().fold(0u64, |a, &m| a | m);
+        let hv =
+            self.board.harbor_vertices.iter().fold(0u64, |a, &m| a | m) & !self.dead_vertices();
         (self.settlements[p] & hv).count_ones() + 2 * (self.cities[p] & hv).count_ones()
     }
 
     /// B3: hand the Harbormaster card over after harbour points changed (the first to reach 3
-    /// takes it; another takes it only with strictly more points than the holder).
-    fn update_harbormaster(&mut self) {
+    /// takes it; another takes it only with strictly more points than the holder). Points can
+    /// drop only by B8 conquest (D-16, like Longest Road): a holder still at the maximum keeps
+    /// it even when tied; otherwise a sole leader with 3+ takes it, else it is set aside until
+    /// one player alone has the most (3+). Without losses both readings agree.
+    pub(crate) fn update_harbormaster(&mut self) {
         if !self.rules.harbormaster {
             return;
         }
@@ -571,11 +583,15 @@ impl Catan {
         let pts: [u32; MAX_PLAYERS] =
             std::array::from_fn(|p| if p < n { self.harbor_points(p) } else { 0 });
         let h = self.harbormaster as usize;
-        let hold = if h < n { pts[h] } else { 2 };
         let m = pts[..n].iter().copied().max().unwrap_or(0);
-        if m > hold && pts[..n].iter().filter(|&&x| x == m).count() == 1 {
-            self.harbormaster = pts[..n].iter().position(|&x| x == m).unwrap_or(0) as u8;
+        if h < n && pts[h] == m && m >= 3 {
+            return;
         }
+        self.harbormaster = if m >= 3 && pts[..n].iter().filter(|&&x| x == m).count() == 1 {
+            pts[..n].iter().position(|&x| x == m).unwrap_or(0) as u8
+        } else {
+            NONE
+        };
     }
 
     /// B1: players protected by the Friendly Robber (public VP at most 2, D-01), as a seat mask.
@@ -662,7 +678,8 @@ impl Catan {
 
     /// The trade rate of player `p` for giving resource `r` to the bank.
     pub fn rate(&self, p: usize, r: usize) -> u8 {
-        let mine = self.settlements[p] | self.cities[p];
+        // B8: a conquered building's harbour cannot be used.
+        let mine = (self.settlements[p] | self.cities[p]) & !self.dead_vertices();
         if self.board.harbor_vertices[r] & mine != 0 {
             2
         } else if self.board.harbor_vertices[GENERIC as usize] & mine != 0 {
@@ -799,11 +816,13 @@ impl Catan {
         for v in bits64(verts) {
             cand |= g.vertex_edges[v];
         }
-        cand & !self.all_roads
+        let closed = self.barbarian_attack.as_ref().map_or(0, |b| b.closed_e);
+        cand & !self.all_roads & !closed
     }
 
     fn settlement_spots(&self, p: usize) -> u64 {
-        self.road_verts[p] & !self.blocked & self.geo().buildable
+        let closed = self.barbarian_attack.as_ref().map_or(0, |b| b.closed_v);
+        self.road_verts[p] & !self.blocked & !closed & self.geo().buildable
     }
 
     /// Length of the longest trail of `p`'s roads not passing through an opponent's building.
@@ -921,7 +940,11 @@ impl Catan {
         let n = self.n();
         let mut owed = [[0u8; 5]; MAX_PLAYERS];
         let mut total = [0u32; 5];
-        let hexes = self.board.token_hexes[sum] & !self.robber_mask();
+        let mut hexes = self.board.token_hexes[sum] & !self.robber_mask();
+        if let Some(b) = &self.barbarian_attack {
+            // B8: a conquered hex produces nothing.
+            hexes &= !b.conquered;
+        }
         for h in bits64(hexes as u64) {
             let t = self.board.terrain[h];
             if t == DESERT || t > 4 {
@@ -965,7 +988,7 @@ impl Catan {
     }
 
     /// After the robber (and any steal): back to the start of the turn or to the main phase.
-    fn end_robber(&mut self) {
+    pub(crate) fn end_robber(&mut self) {
         if self.rolled {
             self.roll_resolved();
         } else {
@@ -1052,7 +1075,7 @@ impl Catan {
         mask
     }
 
-    fn begin_steal(&mut self, victim: usize) {
+    pub(crate) fn begin_steal(&mut self, victim: usize) {
         self.victim = victim as u8;
         if self.hand_size(victim) == 0 {
             self.after_steal();
@@ -1083,6 +1106,8 @@ impl Catan {
             self.event_victims()
         } else if self.fish_stealing() {
             self.fish_victims()
+        } else if self.barbarian_attack.is_some() {
+            self.ba_victims()
         } else {
             self.robber_victims()
         }
@@ -1096,11 +1121,20 @@ impl Catan {
             self.discard_owed[q] = if c > 7 { (c / 2) as u8 } else { 0 };
             any |= c > 7;
         }
-        self.phase = if any {
-            Phase::Discard
+        if any {
+            self.phase = Phase::Discard;
         } else {
-            Phase::MoveRobber
-        };
+            self.after_discards();
+        }
+    }
+
+    /// The discards of a 7 are done: the robber moves (B8: no robber, the roller steals, D-63).
+    fn after_discards(&mut self) {
+        if self.barbarian_attack.is_some() {
+            self.ba_seven_steal();
+        } else {
+            self.phase = Phase::MoveRobber;
+        }
     }
 
     /// The player to move puts offer `i` on the table.
@@ -1142,7 +1176,7 @@ impl Catan {
         }
     }
 
-    fn end_turn(&mut self) {
+    pub(crate) fn end_turn(&mut self) {
         let p = self.current as usize;
         self.dev_new[p] = [0; 5];
         self.turns_played += 1;
@@ -1159,6 +1193,9 @@ impl Catan {
         self.thief = self.current;
         self.rivers_end_turn();
         self.two_new_turn();
+        if let Some(b) = &mut self.barbarian_attack {
+            b.coin_buys = 0;
+        }
         self.enter_pre_roll();
     }
 
@@ -1185,6 +1222,7 @@ impl Catan {
         let p = self.current as usize;
         match self.phase {
             Phase::GameOver => false,
+            Phase::Barbarian => self.ba_is_legal(a),
             Phase::SetupSettlement => {
                 a < A_ROAD && (!self.blocked & self.geo().buildable) & (1u64 << (a - A_SETTLE)) != 0
             }
@@ -1282,13 +1320,14 @@ impl Catan {
                         && self.road_pieces(p) < MAX_ROADS
                 } else if a < A_ROLL {
                     let v = a - A_CITY;
-                    self.settlements[p] & (1u64 << v) != 0
+                    self.settlements[p] & !self.dead_vertices() & (1u64 << v) != 0
                         && has(&self.hand[p], &COST_CITY)
                         && self.cities[p].count_ones() < MAX_CITIES
                 } else if a == A_END {
                     true
                 } else if a == A_BUY_DEV {
-                    has(&self.hand[p], &COST_DEV) && self.deck.iter().any(|&d| d > 0)
+                    has(&self.hand[p], &COST_DEV)
+                        && (self.deck.iter().any(|&d| d > 0) || self.barbarian_attack.is_some())
                 } else if (A_PLAY..A_PLAY + 4).contains(&a) {
                     self.can_play(p, PLAYABLE[(a - A_PLAY) as usize])
                 } else if (A_MARITIME..A_OFFER).contains(&a) {
@@ -1314,6 +1353,8 @@ impl Catan {
                     self.token_robber_off_legal()
                 } else if a >= A_SCENARIO && self.fishermen.is_some() {
                     self.fish_main_legal(a)
+                } else if a >= A_SCENARIO && self.barbarian_attack.is_some() {
+                    self.ba_main_legal(a)
                 } else {
                     false
                 }
@@ -1326,6 +1367,7 @@ impl Catan {
         let p = self.current as usize;
         match self.phase {
             Phase::GameOver => {}
+            Phase::Barbarian => self.ba_legal(out),
             Phase::SetupSettlement => {
                 for v in bits64(!self.blocked & self.geo().buildable) {
                     out.push(A_SETTLE + v as u32);
@@ -1477,14 +1519,17 @@ impl Catan {
                     }
                 }
                 if has(hand, &COST_CITY) && self.cities[p].count_ones() < MAX_CITIES {
-                    for v in bits64(self.settlements[p]) {
+                    for v in bits64(self.settlements[p] & !self.dead_vertices()) {
                         out.push(A_CITY + v as u32);
                     }
                 }
                 out.push(A_END);
-                if has(hand, &COST_DEV) && self.deck.iter().any(|&d| d > 0) {
+                if has(hand, &COST_DEV)
+                    && (self.deck.iter().any(|&d| d > 0) || self.barbarian_attack.is_some())
+                {
                     out.push(A_BUY_DEV);
                 }
+
                 self.push_plays(p, out);
                 for give in 0..5 {
                     if hand[give] >= self.rate(p, give) {
@@ -1519,6 +1564,9 @@ impl Catan {
                 if self.token_robber_off_legal() {
                     out.push(caravans::A_TOKEN_ROBBER_OFF);
                 }
+                if self.barbarian_attack.is_some() {
+                    self.ba_main_push(out);
+                }
             }
         }
     }
@@ -1546,6 +1594,11 @@ impl Catan {
             Phase::SetupSettlement => {
                 let v = (a - A_SETTLE) as usize;
                 self.place_settlement(p, v);
+                if self.barbarian_attack.is_some() && self.setup_step as usize >= self.n() {
+                    // B8.2: the second set-up placement is a city.
+                    self.settlements[p] &= !(1u64 << v);
+                    self.cities[p] |= 1u64 << v;
+                }
                 if self.setup_step as usize >= self.n() {
                     for &h in &g.vertex_hexes[v] {
                         if h == NONE {
@@ -1604,6 +1657,7 @@ impl Catan {
             }
             Phase::Earthquake | Phase::EventGive | Phase::EventTake => self.apply_event_action(a),
             Phase::NeutralBuild | Phase::ForcedTake | Phase::ForcedGive => self.apply_two(a),
+            Phase::Barbarian => self.ba_apply(a),
             Phase::Discard => {
                 let d = self.discarder();
                 let r = (a - A_DISCARD) as usize;
@@ -1611,7 +1665,7 @@ impl Catan {
                 self.bank[r] += 1;
                 self.discard_owed[d] -= 1;
                 if self.discard_owed.iter().all(|&x| x == 0) {
-                    self.phase = Phase::MoveRobber;
+                    self.after_discards();
                 }
             }
             Phase::MoveRobber
@@ -1731,6 +1785,9 @@ impl Catan {
                     self.update_harbormaster();
                     self.rivers_settlement_built(p, v);
                     self.two_after_own_build(p, Some(v), false);
+                    if self.barbarian_attack.is_some() {
+                        self.ba_after_build();
+                    }
                 } else if a < A_CITY {
                     let e = (a - A_ROAD) as usize;
                     self.pay(p, &COST_ROAD);
@@ -1749,9 +1806,14 @@ impl Catan {
                     self.cities[p] |= 1u64 << v;
                     self.caravans_built();
                     self.update_harbormaster();
+                    if self.barbarian_attack.is_some() {
+                        self.ba_after_build();
+                    }
                 } else if a == A_END {
                     if self.caravans.is_some() {
                         self.caravans_end_turn();
+                    } else if self.barbarian_attack.is_some() {
+                        self.ba_end_turn();
                     } else {
                         self.end_turn();
                     }
@@ -1760,7 +1822,11 @@ impl Catan {
                     self.damaged[p] = NONE;
                 } else if a == A_BUY_DEV {
                     self.pay(p, &COST_DEV);
-                    self.phase = Phase::DrawDevelopment;
+                    if self.barbarian_attack.is_some() {
+                        self.ba_buy();
+                    } else {
+                        self.phase = Phase::DrawDevelopment;
+                    }
                 } else if (A_PLAY..A_PLAY + 4).contains(&a) {
                     let k = PLAYABLE[(a - A_PLAY) as usize];
                     self.dev[p][k] -= 1;
@@ -1800,8 +1866,10 @@ impl Catan {
                     // §B7.6: the token action sends the robber beside the board (no steal).
                     self.pay_token_action();
                     self.robber = ROBBER_OFF;
-                } else if a >= A_SCENARIO {
+                } else if a >= A_SCENARIO && self.fishermen.is_some() {
                     self.fish_apply_main(a);
+                } else if a >= A_SCENARIO && self.barbarian_attack.is_some() {
+                    self.ba_main_apply(a);
                 } else {
                     self.make_offer(a - A_OFFER);
                 }
@@ -1992,7 +2060,7 @@ fn option_specs() -> Vec<OptionSpec> {
             "scenario",
             "none",
             &["none", "fishermen", "rivers", "caravans", "barbarian_attack", "traders_barbarians"],
-            "Traders & Barbarians scenario (one at a time, spec B0): B5 fishermen, B6 rivers, B7 caravans, B8 barbarian_attack, B9 traders_barbarians (implemented: rivers; the others are refused as not yet implemented).",
+            "Traders & Barbarians scenario (one at a time, spec B0): B5 fishermen, B6 rivers, B7 caravans, B8 barbarian_attack (castle, barbarians, knights, coins; 'board' = random fills or 'beginner' = the stored printed map), B9 traders_barbarians (implemented: rivers, barbarian_attack; the others are refused as not yet implemented).",
         ),
         OptionSpec::bool(
             "camel_per_build",
@@ -2090,6 +2158,12 @@ pub(crate) fn check_modules(c: &Config) -> Result<(), GameError> {
             "B5 The Fishermen of Catan combined with B4 Catan for Two (spec B5.6) is not yet implemented",
         ));
     }
+    if two && c.str("scenario") == "barbarian_attack" {
+        return Err(GameError::bad_option(
+            "catan_for_two",
+            "B8 Barbarian Attack with B4 Catan for Two (spec B8.10: Foreign Knight, double attacks) is not yet implemented",
+        ));
+    }
     if c.bool("catan_for_two") && c.players != 2 {
         return Err(GameError::bad_option(
             "catan_for_two",
@@ -2100,9 +2174,8 @@ pub(crate) fn check_modules(c: &Config) -> Result<(), GameError> {
         ));
     }
     let module = match c.str("scenario") {
-        // B6 combines with B1, B2 and B3 (§B6.4), B7 too (§B7.6), B5 too (§B5.6).
-        "none" | "rivers" | "caravans" | "fishermen" => return Ok(()),
-        "barbarian_attack" => "B8 Barbarian Attack",
+        // B6 combines with B1, B2 and B3 (§B6.4), B7 too (§B7.6), B5 too (§B5.6), B8 too (§B8.10).
+        "none" | "rivers" | "caravans" | "fishermen" | "barbarian_attack" => return Ok(()),
         "traders_barbarians" => "B9 Traders & Barbarians",
         other => {
             return Err(GameError::bad_option(
@@ -2141,14 +2214,23 @@ impl Game for Catan {
         };
         let caravans_on = rules.scenario == Scenario::Caravans;
         let mut rivers = None;
+        // B8 also reads its starting barbarians from a user map.
+        let user_map = read_map_option(config)?;
         let (board, robber) = if rules.scenario == Scenario::Rivers {
-            let (b, robber, s) = rivers::new_board(config, read_map_option(config)?, &mut rng)?;
+            let (b, robber, s) = rivers::new_board(config, user_map.clone(), &mut rng)?;
             rivers = Some(Box::new(s));
             (b, robber)
         } else if fish_board.is_some() {
             (Board::beginner(), ROBBER_OFF as usize)
         } else {
-            match read_map_option(config)? {
+            match user_map.clone() {
+                None if rules.scenario == Scenario::BarbarianAttack => {
+                    let (b, robber, _) = barbarian_attack::setup::default_board(
+                        &mut rng,
+                        config.str("board") != "beginner",
+                    );
+                    (b, robber)
+                }
                 None if caravans_on => match config.str("board") {
                     "beginner" => (Board::caravans_beginner(), 0),
                     _ => Board::random_with_centre(
@@ -2199,7 +2281,21 @@ impl Game for Catan {
             }
             None
         };
-        let robber = if caravans_on {
+        let ba = if rules.scenario == Scenario::BarbarianAttack {
+            let s = barbarian_attack::setup::new_state(&board, user_map.as_ref())
+                .map_err(|e| GameError::bad_option("map", e))?;
+            Some(Box::new(s))
+        } else {
+            if (0..NH).any(|h| board.terrain[h] == board::CASTLE) {
+                return Err(GameError::bad_option(
+                    "map",
+                    "a castle hex belongs to the barbarian_attack scenario",
+                ));
+            }
+            None
+        };
+        // B7 starts with the robber beside the board; B8 has none.
+        let robber = if caravans_on || ba.is_some() {
             ROBBER_OFF as usize
         } else {
             robber
@@ -2223,7 +2319,8 @@ impl Game for Catan {
             dev: [[0; 5]; MAX_PLAYERS],
             dev_new: [[0; 5]; MAX_PLAYERS],
             dev_played: [[0; 5]; MAX_PLAYERS],
-            deck: DEV_TOTALS,
+            // B8 replaces the base development cards with its own deck.
+            deck: if ba.is_some() { [0; 5] } else { DEV_TOTALS },
             longest_road: NONE,
             largest_army: NONE,
             harbormaster: NONE,
@@ -2240,7 +2337,7 @@ impl Game for Catan {
             fishermen: None,
             rivers,
             caravans,
-            barbarian_attack: None,
+            barbarian_attack: ba,
             traders: None,
             know_lo: [[[0; 5]; MAX_PLAYERS]; MAX_PLAYERS],
             know_hi: [[[0; 5]; MAX_PLAYERS]; MAX_PLAYERS],
@@ -2310,6 +2407,7 @@ impl Game for Catan {
             Phase::Earthquake | Phase::EventGive | Phase::EventTake => {
                 Turn::Player(self.event_actor())
             }
+            Phase::Barbarian => self.ba_turn(),
             Phase::ChooseVictim => Turn::Player(self.thief as usize),
             Phase::CamelBidWool | Phase::CamelBidGrain | Phase::CamelDeclare | Phase::CamelPick => {
                 Turn::Player(self.caravans_actor())
@@ -2367,6 +2465,7 @@ impl Game for Catan {
                 }
             }
             Phase::FishDraw => self.fish_chance(out),
+            Phase::Barbarian => self.ba_chance(out),
             _ => {}
         }
     }
@@ -2407,7 +2506,7 @@ impl Game for Catan {
     }
 
     fn observation_tensor(&self, seat: usize, out: &mut [f32]) {
-        observe::tensor(self, seat, out)
+        observe::tensor(self, seat, out);
     }
 
     fn action_label(&self, action: Action) -> String {
@@ -2441,6 +2540,14 @@ impl Game for Catan {
             // B5: a catch (at most 8 draws and a swap per player), at most 7 fish actions a
             // turn with their follow-ups (3 each), one pass of the boot.
             per_turn += n * 10 + 7 * 3 + 1;
+        }
+        if self.barbarian_attack.is_some() {
+            // B8: coin purchases and trades (2 + coins, bounded by the compensation coins: at
+            // most 3 per knight lost or roll-off lost, 2 per Treason), development cards bought
+            // with their decisions (buy, draw, up to 4 choices, Intrigue re-draws), knight moves
+            // (select, grain, destination for 6 knights, done), the drive-off (a roll-off place
+            // and a loss die per coastal hex), barbarian attacks (3 rolls per build).
+            per_turn += 2 + 40 + 32 * 10 + 6 * 3 + 1 + 10 * 4 + 9 * 3;
         }
         // Whole game: set-up, every piece once, every development card bought (2 actions).
         let mut global = 4 * n + n * (15 + 5 + 4) + 50;

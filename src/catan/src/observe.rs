@@ -38,6 +38,7 @@ pub fn phase_name(p: Phase) -> &'static str {
         Phase::FishSwap => "fish_swap",
         Phase::FishTake => "fish_take",
         Phase::FishRoad => "fish_road",
+        Phase::Barbarian => "barbarian",
     }
 }
 
@@ -191,6 +192,9 @@ pub fn observation(g: &Catan, seat: usize) -> Value {
     }
     crate::rivers::observe(g, &mut o);
     crate::fishermen::observe(g, seat, &mut o);
+    if g.barbarian_attack.is_some() {
+        crate::barbarian_attack::json::observation(g, &mut o);
+    }
     o
 }
 
@@ -238,6 +242,8 @@ pub fn tensor_len(g: &Catan) -> usize {
             crate::rivers::TENSOR_LEN
         } else if g.fishermen.is_some() {
             crate::fishermen::TENSOR_LEN
+        } else if g.barbarian_attack.is_some() {
+            crate::barbarian_attack::json::TENSOR_LEN
         } else {
             0
         }
@@ -428,6 +434,9 @@ pub fn tensor(g: &Catan, seat: usize, out: &mut [f32]) {
         crate::rivers::tensor(g, seat, &mut out[o..]);
     }
     crate::fishermen::tensor(g, seat, &mut out[o..]);
+    if g.barbarian_attack.is_some() && out.len() >= o + crate::barbarian_attack::json::TENSOR_LEN {
+        crate::barbarian_attack::json::tensor(g, seat, &mut out[o..]);
+    }
 }
 
 /// B4 block: neutral settlements per vertex (2 x 54) and roads per edge (2 x 72), neutral road
@@ -575,6 +584,8 @@ pub fn label(g: &Catan, a: Action) -> String {
         crate::rivers::label(g, a)
     } else if a >= A_SCENARIO && g.fishermen.is_some() {
         g.fish_label(a)
+    } else if a >= A_SCENARIO && g.rules.scenario == Scenario::BarbarianAttack {
+        crate::barbarian_attack::json::label(g, a)
     } else {
         format!("action {a}")
     }

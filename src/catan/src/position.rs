@@ -282,6 +282,9 @@ pub struct Position {
     /// B5 The Fishermen of Catan: the fish tokens.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fishermen: Option<crate::fishermen::FishPos>,
+    /// B8 Barbarian Attack (barbarians, knights, coins, prisoners, the module's deck and step).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub barbarian_attack: Option<crate::barbarian_attack::json::Pos>,
     /// The stealing player when not the player to move (B2 Trade Advantage / Conflict).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub thief: Option<usize>,
@@ -460,6 +463,10 @@ impl From<Catan> for Position {
                     new_years: g.new_years,
                 }
             }),
+            barbarian_attack: g
+                .barbarian_attack
+                .is_some()
+                .then(|| crate::barbarian_attack::json::to_pos(&g)),
             // B4: Road Building's count survives the neutral road between its two roads.
             free_roads: if matches!(g.phase, Phase::RoadBuilding | Phase::NeutralBuild) {
                 g.free_roads
@@ -766,6 +773,17 @@ impl TryFrom<Position> for Catan {
             g.last_settlement = vid(x)? as u8;
         }
         crate::rivers::from_pos(&mut g, &pos.board, pos.rivers.as_ref())?;
+        if g.rules.scenario == crate::Scenario::BarbarianAttack {
+            if pos.development_deck.is_none() {
+                g.deck = [0; 5];
+            }
+            let s = crate::barbarian_attack::json::from_pos(&g, pos.barbarian_attack.as_ref())?;
+            g.barbarian_attack = Some(Box::new(s));
+        } else if pos.barbarian_attack.is_some() {
+            return Err(
+                "barbarian_attack state given but the scenario is not barbarian_attack".into(),
+            );
+        }
         for o in &pos.trade.offers_this_turn {
             g.offers_used |= 1u128 << offer_id(o)?;
         }
@@ -808,6 +826,7 @@ pub fn validate(g: &Catan) -> Result<(), String> {
     crate::check_modules(&g.config).map_err(|e| e.to_string())?;
     validate_events(g)?;
     crate::two::validate(g)?;
+    crate::barbarian_attack::json::validate(g)?;
     crate::caravans::validate(g)?;
     crate::rivers::validate(g)?;
     if g.robber as usize >= NH
@@ -877,7 +896,8 @@ pub fn validate(g: &Catan) -> Result<(), String> {
             .map(|p| g.dev[p][r] as u32 + g.dev_played[p][r] as u32)
             .sum::<u32>()
             + g.dev_out_of_game(r);
-        if used + g.deck[r] as u32 != DEV_TOTALS[r] as u32 {
+        // B8 replaces the base cards (checked by the module).
+        if g.barbarian_attack.is_none() && used + g.deck[r] as u32 != DEV_TOTALS[r] as u32 {
             return Err(format!(
                 "{} cards: {used} held or played and {} in the deck; there are {}",
                 DEV_NAMES[r], g.deck[r], DEV_TOTALS[r]
@@ -963,7 +983,11 @@ pub fn validate(g: &Catan) -> Result<(), String> {
             ))
         }
         None if g.harbormaster != NONE => return Err("harbormaster is not a seat".into()),
-        None if g.rules.harbormaster && hm >= 3 => {
+        // D-16: after a conquest a tie for the most points can leave the card set aside.
+        None if g.rules.harbormaster
+            && hm >= 3
+            && (g.barbarian_attack.is_none() || hp.iter().filter(|&&x| x == hm).count() == 1) =>
+        {
             return Err(format!(
                 "a player has {hm} harbour points but nobody holds the Harbormaster card"
             ))
@@ -1009,7 +1033,7 @@ fn validate_phase(g: &Catan) -> Result<(), String> {
             return bad("the number of settlements does not match the set-up step");
         }
         if (g.phase == Phase::SetupRoad || fish_setup)
-            && g.settlements[cur] & (1u64 << g.last_settlement) == 0
+            && (g.settlements[cur] | g.cities[cur]) & (1u64 << g.last_settlement) == 0
         {
             return bad("last_settlement is not a settlement of the player to place");
         }

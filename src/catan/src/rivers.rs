@@ -352,11 +352,13 @@ impl Catan {
         self.setup_step as usize >= 2 * self.n()
     }
 
-    /// Coins of seat `p` (0 when the module is off).
+    /// Coins of seat `p` (B6 Rivers or B8 Barbarian Attack; 0 when neither is played).
     pub fn coins(&self, p: usize) -> u32 {
-        self.rivers
-            .as_ref()
-            .map_or(0, |s| s.coins.get(p).copied().unwrap_or(0))
+        match (&self.rivers, &self.barbarian_attack) {
+            (Some(s), _) => s.coins.get(p).copied().unwrap_or(0),
+            (_, Some(b)) => b.coins.get(p).copied().unwrap_or(0),
+            _ => 0,
+        }
     }
 
     /// B6: the seat holding the Wealthiest Settler tile.
@@ -470,7 +472,8 @@ impl Catan {
 
     /// The coin rate of `p` in maritime trade (D-43): 4, or 3 with a generic harbor.
     pub fn coin_rate(&self, p: usize) -> u32 {
-        let mine = self.settlements[p] | self.cities[p];
+        // B8: a conquered building's harbour does not work.
+        let mine = (self.settlements[p] | self.cities[p]) & !self.dead_vertices();
         if self.board.harbor_vertices[crate::board::GENERIC as usize] & mine != 0 {
             3
         } else {

@@ -64,8 +64,8 @@ fn set_player(v: &mut Value, p: usize, key: &str, val: Value) {
 
 #[test]
 fn modules_not_yet_implemented_are_refused_by_name() {
-    let (opt, module) = ("scenario", "B8 Barbarian Attack");
-    let c = config(4, json!({ opt: "barbarian_attack" }));
+    let (opt, module) = ("scenario", "B9 Traders & Barbarians");
+    let c = config(4, json!({ opt: "traders_barbarians" }));
     match Catan::new(&c, 1) {
         Err(GameError::BadOption { name, reason }) => {
             assert_eq!(name, opt);
@@ -79,7 +79,7 @@ fn modules_not_yet_implemented_are_refused_by_name() {
 #[test]
 fn a_position_with_an_unimplemented_module_is_refused() {
     let mut v = base(3, json!({}));
-    v["config"]["options"]["scenario"] = json!("barbarian_attack");
+    v["config"]["options"]["scenario"] = json!("traders_barbarians");
     let e = load_state::<Catan>(&v).expect_err("refused").to_string();
     assert!(e.contains("not yet implemented"), "{e}");
 }
