@@ -105,6 +105,9 @@ pub struct State {
     pub swap: u8,
     /// A 3-fish steal is under way (choose-victim / steal phases).
     pub stealing: bool,
+    /// B4 (§B5.6): the catch being drawn follows the first of two rolls; the second roll comes
+    /// after it.
+    pub then_roll: bool,
     // Options (from the configuration, not serialized).
     /// D-35: the robber may stand on the lake (and then blocks its fishing).
     pub robber_on_lake: bool,
@@ -117,6 +120,16 @@ pub struct State {
 }
 
 impl State {
+    /// §B5.6: with Catan for Two each player starts with 5 fish tokens (2 × 1, 2 × 2, 1 × 3).
+    pub fn deal_two_player_start(&mut self) {
+        for p in 0..2 {
+            self.held[p] = [0, 2, 2, 1];
+            for k in 1..4 {
+                self.supply[k] -= self.held[p][k];
+            }
+        }
+    }
+
     pub fn new(config: &Config, board: &Board, grounds: [Ground; 6]) -> State {
         let lake = (0..NH).find(|&h| board.terrain[h] == LAKE).unwrap_or(0);
         State {
@@ -129,6 +142,7 @@ impl State {
             draws: [0; MAX_PLAYERS],
             swap: 0,
             stealing: false,
+            then_roll: false,
             robber_on_lake: config.bool("fish_robber_on_lake"),
             minimal_only: config.bool("fish_minimal_only"),
             tied_leader_may_give: config.bool("boot_tied_leader_may_give"),
@@ -442,7 +456,8 @@ impl Catan {
         let Some(f) = self.fish() else {
             return;
         };
-        if (self.setup_step as usize) < self.n() {
+        // D-32: not with Catan for Two (fish come only from rolls, §B5.6).
+        if (self.setup_step as usize) < self.n() || self.rules.two {
             return;
         }
         let bit = 1u64 << v;
@@ -477,6 +492,7 @@ impl Catan {
         }
         f.draws = draws;
         f.swap = swap;
+        f.then_roll = self.phase == Phase::Roll;
         self.next_fish_step();
     }
 
@@ -496,6 +512,7 @@ impl Catan {
 
     fn next_fish_step(&mut self) {
         let p = self.fish_drawer();
+        let setup = (self.setup_step as usize) < 2 * self.n();
         let Some(f) = self.fishermen.as_deref_mut() else {
             return;
         };
@@ -505,8 +522,10 @@ impl Catan {
         } else if f.swap & (1 << p) != 0 {
             self.phase = Phase::FishSwap;
         } else {
-            self.phase = if (self.setup_step as usize) < 2 * self.n() {
+            self.phase = if setup {
                 Phase::SetupRoad
+            } else if std::mem::take(&mut f.then_roll) {
+                Phase::Roll
             } else {
                 Phase::Main
             };
@@ -545,6 +564,17 @@ impl Catan {
     pub(crate) fn fish_steal_done(&mut self) {
         if let Some(f) = self.fishermen.as_deref_mut() {
             f.stealing = false;
+        }
+    }
+
+    /// The price of fish action `kind` for `p`: §B5.4, one less with Catan for Two for the player
+    /// with fewer public VP (§B5.6, G-1).
+    pub fn fish_price(&self, p: usize, kind: usize) -> u8 {
+        let base = KIND_COST[kind.min(4)];
+        if self.rules.two && p < 2 && self.public_vp(p) < self.public_vp(1 - p) {
+            base - 1
+        } else {
+            base
         }
     }
 
@@ -588,7 +618,7 @@ impl Catan {
         if (A_PAY..A_BOOT).contains(&a) {
             let (kind, pay) = decode_pay(a);
             (0..3).all(|i| pay[i] <= f.held[p][i + 1])
-                && pay_ok(pay, KIND_COST[kind], f.minimal_only)
+                && pay_ok(pay, self.fish_price(p, kind), f.minimal_only)
                 && self.fish_kind_ok(p, kind)
         } else if (A_BOOT..A_SWAP).contains(&a) {
             self.boot_ok(p, (a - A_BOOT) as usize)
@@ -608,11 +638,12 @@ impl Catan {
                 if !self.fish_kind_ok(p, kind) {
                     continue;
                 }
+                let price = self.fish_price(p, kind);
                 for (i, pay) in PAYMENTS.iter().enumerate() {
                     if pay[0] <= h[1]
                         && pay[1] <= h[2]
                         && pay[2] <= h[3]
-                        && pay_ok(*pay, KIND_COST[kind], f.minimal_only)
+                        && pay_ok(*pay, price, f.minimal_only)
                     {
                         out.push(A_PAY + (kind * NPAY + i) as u32);
                     }
@@ -735,6 +766,8 @@ impl Catan {
                     self.update_longest_road();
                 }
                 self.phase = Phase::Main;
+                // B4 (D-26): every road built triggers a free neutral road.
+                self.two_after_own_build(p, None, false);
             }
             _ => {}
         }
@@ -877,6 +910,9 @@ pub struct FishPos {
     /// A 3-fish steal is under way.
     #[serde(default, skip_serializing_if = "is_false")]
     pub stealing: bool,
+    /// Catan for Two: the second roll follows the catch being drawn.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub then_roll: bool,
     /// Set-up: the settlement whose fish is being drawn (its road follows).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub setup_settlement: Option<(i32, i32, String)>,
@@ -900,6 +936,7 @@ pub(crate) fn to_pos(g: &Catan) -> Option<FishPos> {
             .filter(|&p| drawing && f.swap & (1 << p) != 0)
             .collect(),
         stealing: f.stealing,
+        then_roll: drawing && f.then_roll,
         setup_settlement: (drawing && (g.setup_step as usize) < 2 * n).then(|| {
             let (q, r, t) = geo.vertices[(g.last_settlement as usize).min(NV - 1)];
             (q, r, t.name().to_string())
@@ -957,6 +994,7 @@ pub(crate) fn from_pos(g: &mut Catan, pos: Option<&FishPos>) -> Result<(), Strin
         f.swap |= 1 << p;
     }
     f.stealing = pos.stealing;
+    f.then_roll = pos.then_roll;
     if let Some(v) = last {
         g.last_settlement = v as u8;
     }
@@ -1009,11 +1047,14 @@ pub(crate) fn validate(g: &Catan) -> Result<(), String> {
         return Err("fishermen swap mask names a missing seat".into());
     }
     let drawing = matches!(g.phase, Phase::FishDraw | Phase::FishSwap);
-    if !drawing && (f.draws.iter().any(|&x| x > 0) || f.swap != 0) {
+    if !drawing && (f.draws.iter().any(|&x| x > 0) || f.swap != 0 || f.then_roll) {
         return Err("fish draws are owed only while a catch is drawn".into());
     }
     if drawing {
         let d = g.fish_drawer();
+        if f.then_roll && !g.rules.two {
+            return Err("fishermen.then_roll needs Catan for Two".into());
+        }
         if g.phase == Phase::FishDraw && (f.draws[d] == 0 || f.supply_total() == 0) {
             return Err("phase fish_draw: nobody owes a draw from a non-empty supply".into());
         }

@@ -2152,12 +2152,6 @@ pub(crate) fn check_modules(c: &Config) -> Result<(), GameError> {
             "Traders & Barbarians modules B4 Catan for Two with B6 The Rivers of Catan (spec §B6.4): this combination is not yet implemented",
         ));
     }
-    if two && c.str("scenario") == "fishermen" {
-        return Err(GameError::bad_option(
-            "scenario",
-            "B5 The Fishermen of Catan combined with B4 Catan for Two (spec B5.6) is not yet implemented",
-        ));
-    }
     if two && c.str("scenario") == "barbarian_attack" {
         return Err(GameError::bad_option(
             "catan_for_two",
@@ -2365,7 +2359,11 @@ impl Game for Catan {
         };
         if let Some((board, grounds)) = fish_board {
             g.board = board;
-            g.fishermen = Some(Box::new(fishermen::State::new(config, &g.board, grounds)));
+            let mut f = fishermen::State::new(config, &g.board, grounds);
+            if rules.two {
+                f.deal_two_player_start();
+            }
+            g.fishermen = Some(Box::new(f));
         }
         if rules.two {
             g.two_setup(read_map_option(config)?.as_ref())

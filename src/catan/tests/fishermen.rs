@@ -6,7 +6,7 @@ use meeple_catan::geometry::{parse_vtag, Geometry};
 use meeple_catan::{Catan, Phase};
 use meeple_core::conformance::{assert_conforms, check_positions, KitOptions};
 use meeple_core::dynamic::load_state;
-use meeple_core::{Config, Game, GameError, Turn};
+use meeple_core::{Config, Game, Turn};
 use serde_json::{json, Map, Value};
 
 fn config(players: usize, opts: Value) -> Config {
@@ -797,17 +797,112 @@ fn determinize_resamples_opponents_fish_values_and_keeps_counts() {
 
 // ---------------------------------------------------------------- options, maps, positions
 
+// ---------------------------------------------------------------- §B5.6 with Catan for Two
+
+/// A 2-player (Catan for Two) fishermen position: player 0 in the main phase after both rolls.
+fn two_base(opts: Value) -> Value {
+    let mut v = base(2, opts);
+    v["two"]["rolls"] = json!(2);
+    v["two"]["first_roll"] = json!(8);
+    v["last_roll"] = json!(5);
+    v
+}
+
 #[test]
-fn fishermen_with_catan_for_two_is_refused_by_name() {
-    let c = config(3, json!({"catan_for_two": true}));
-    match Catan::new(&c, 1) {
-        Err(GameError::BadOption { reason, .. }) => {
-            assert!(reason.contains("B5 The Fishermen of Catan"), "{reason}");
-            assert!(reason.contains("B4 Catan for Two"), "{reason}");
-            assert!(reason.contains("not yet implemented"), "{reason}");
-        }
-        other => panic!("{:?}", other.map(|_| ())),
+fn b56_two_players_start_with_five_fish_and_no_setup_fish() {
+    let c = config(2, json!({}));
+    let mut g = Catan::new(&c, 4).unwrap();
+    let f = fish(&g);
+    for p in 0..2 {
+        assert_eq!(f["players"][p], json!({"one": 2, "two": 2, "three": 1}));
     }
+    assert_eq!(
+        f["supply"],
+        json!({"one": 7, "two": 6, "three": 6, "boot": 1})
+    );
+    // Set-up: no fish for a second settlement on a fishing ground (D-32 with §B5.6).
+    let mut placed_ground = false;
+    while matches!(g.phase(), Phase::SetupSettlement | Phase::SetupRoad) {
+        let l = legal_labels(&g);
+        let want = format!("settlement {G4_A}");
+        let pick = if g.phase() == Phase::SetupSettlement && l.contains(&want) {
+            placed_ground = true;
+            want
+        } else if g.phase() == Phase::SetupSettlement {
+            l.last().unwrap().clone()
+        } else {
+            l[0].clone()
+        };
+        play(&mut g, &pick);
+        assert_ne!(g.phase(), Phase::FishDraw);
+    }
+    assert!(placed_ground);
+    // Trade tokens are not used (§B5.6).
+    assert!(!g.tokens_used());
+}
+
+#[test]
+fn b56_player_with_fewer_vp_pays_one_fish_less() {
+    let mut v = two_base(json!({}));
+    let far = spread(3, &["N(0,-1)", "S(0,1)"]);
+    v["players"][0]["settlements"] = json!([far[0]]);
+    v["players"][1]["settlements"] = json!([far[1], far[2]]);
+    v["robber"] = json!([1, 0]);
+    v["fishermen"] = json!({"players": [{"one": 1, "three": 2}, {"one": 1, "three": 2}]});
+    let g = load(&v);
+    let l = fish_labels(&g);
+    // Player 0 (1 VP < 2 VP): robber off for 1 fish, resource for 3, development card for 6.
+    assert!(l.contains(&"fish remove_robber pay 1".to_string()), "{l:?}");
+    assert!(l.contains(&"fish resource pay 3".to_string()));
+    assert!(l.contains(&"fish development_card pay 3+3".to_string()));
+    // Player 1 (more VP) pays full price.
+    v["current_player"] = json!(1);
+    v["start_player"] = json!(1);
+    let g = load(&v);
+    let l = fish_labels(&g);
+    assert!(!l.contains(&"fish remove_robber pay 1".to_string()));
+    assert!(l.contains(&"fish remove_robber pay 3".to_string()));
+    assert!(!l.contains(&"fish development_card pay 3+3".to_string()));
+    assert!(l.contains(&"fish development_card pay 1+3+3".to_string()));
+}
+
+#[test]
+fn b56_catch_after_the_first_roll_then_the_second_roll() {
+    let mut v = two_base(json!({}));
+    v["phase"] = json!("roll");
+    v["rolled"] = json!(false);
+    v.as_object_mut().unwrap().remove("last_roll");
+    let t = v["two"].as_object_mut().unwrap();
+    t.remove("rolls");
+    t.remove("first_roll");
+    let far = spread(1, &[G4_A, "N(0,-1)", "S(0,1)"]);
+    v["players"][0]["settlements"] = json!([vtx(G4_A)]);
+    v["players"][1]["settlements"] = json!([far[0]]);
+    v["fishermen"] = json!({"players": [{}, {}]});
+    let mut g = load(&v);
+    play(&mut g, "dice 4");
+    assert_eq!(g.phase(), Phase::FishDraw);
+    assert_eq!(load(&g.to_json_value()).to_json_value(), g.to_json_value());
+    play(&mut g, "fish draw 2");
+    assert_eq!(g.phase(), Phase::Roll, "the second roll follows the catch");
+    assert!(!legal_labels(&g).contains(&"dice 4".to_string()));
+    play(&mut g, "dice 9");
+    assert_eq!(g.phase(), Phase::Main);
+    assert_eq!(fish(&g)["players"][0], json!({"two": 1}));
+}
+
+#[test]
+fn b56_fish_road_brings_a_neutral_road() {
+    let mut v = two_base(json!({}));
+    let far = spread(2, &["N(0,-1)", "S(0,1)"]);
+    v["players"][0]["settlements"] = json!([far[0]]);
+    v["players"][1]["settlements"] = json!([far[1]]);
+    v["fishermen"] = json!({"players": [{"two": 1, "three": 1}, {}]});
+    let mut g = load(&v);
+    play(&mut g, "fish road pay 2+3");
+    let road = legal_labels(&g)[0].clone();
+    play(&mut g, &road);
+    assert_eq!(g.phase(), Phase::NeutralBuild);
 }
 
 fn printed_map() -> Value {
@@ -930,6 +1025,12 @@ fn conforms_fishermen_alone_and_with_every_variant() {
     c.push(random_config(
         3,
         json!({"event_cards": true, "player_trades": "off"}),
+    ));
+    // §B5.6: Catan for Two (2 players), alone and with B1 + B2 + B3.
+    c.push(random_config(2, json!({})));
+    c.push(random_config(
+        2,
+        json!({"friendly_robber": true, "harbormaster": true, "event_cards": true}),
     ));
     kit(&c, 1);
 }
