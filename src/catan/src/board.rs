@@ -38,6 +38,18 @@ pub const SWAMP: u8 = 7;
 pub const LAKE: u8 = 8;
 /// B8 Barbarian Attack: the castle hex (produces nothing, never conquered).
 pub const CASTLE: u8 = 9;
+/// B9 Traders & Barbarians: a trade hex (castle, marble quarry or glassworks; spec §B9.3). It
+/// produces nothing; its role is in [`Board::trade_role`]. Written `"terrain": "trade"` in maps.
+pub const TRADE: u8 = 0x80;
+/// Trade-hex roles (spec §B9.7), as written in maps (`quarry` is read as `marble_quarry`).
+pub const TRADE_ROLES: [&str; 3] = ["castle", "marble_quarry", "glassworks"];
+
+pub fn trade_role_id(name: &str) -> Option<u8> {
+    match name {
+        "quarry" => Some(1),
+        _ => TRADE_ROLES.iter().position(|&t| t == name).map(|i| i as u8),
+    }
+}
 
 /// Harbor kinds by id: 0..5 are the 2:1 harbors of that resource, 5 is the generic 3:1.
 pub const HARBOR_KINDS: [&str; 6] = ["lumber", "brick", "wool", "grain", "ore", "3:1"];
@@ -95,6 +107,8 @@ pub struct Board {
     pub token: [u8; NH],
     /// A second number token on the hex (B6 Rivers: the 2 lies on the 12's hex); 0 = none.
     pub extra_token: [u8; NH],
+    /// B9: the role of each trade hex (index into [`TRADE_ROLES`]), `NONE` elsewhere.
+    pub trade_role: [u8; NH],
     /// Harbor kind per edge, `NONE` = no harbor.
     pub edge_harbor: [u8; MAX_EDGES],
     /// Derived: for each dice sum, the hexes carrying that token (bitset over hex ids).
@@ -110,6 +124,7 @@ impl Board {
             terrain: [DESERT; NH],
             token: [0; NH],
             extra_token: [0; NH],
+            trade_role: [NONE; NH],
             edge_harbor: [NONE; MAX_EDGES],
             token_hexes: [0; 13],
             harbor_vertices: [0; 6],
@@ -154,12 +169,21 @@ impl Board {
     /// "harbors": [{"edge": [q, r, dir], "type"}], "robber_start": {"hex": [q, r]}}`. Returns the
     /// board and the robber's hex.
     pub fn from_map(map: &Value) -> Result<(Board, usize), String> {
-        let g = Geometry::base();
         let mut b = Board::empty();
         let hexes = map
             .get("hexes")
             .and_then(Value::as_array)
             .ok_or("map: 'hexes' must be a list")?;
+        // B9 trade hexes change the board's shape (spec §B9.3).
+        let trade: Vec<(i32, i32)> = hexes
+            .iter()
+            .filter(|h| h.get("terrain").and_then(Value::as_str) == Some("trade"))
+            .filter_map(read_hex)
+            .collect();
+        if !trade.is_empty() {
+            b.geo = Geometry::with_trade_hexes(&trade).map_err(|e| format!("map: {e}"))?;
+        }
+        let g = b.geo;
         if hexes.len() != NH {
             return Err(format!(
                 "map: {} hexes given; the base board has exactly {NH} land hexes",
@@ -180,6 +204,20 @@ impl Board {
                 .get("terrain")
                 .and_then(Value::as_str)
                 .ok_or(format!("map: hex ({q},{r}) has no terrain name"))?;
+            if tname == "trade" {
+                let role = h.get("trade").and_then(Value::as_str).unwrap_or("");
+                b.trade_role[id] = trade_role_id(role).ok_or(format!(
+                    "map: trade hex ({q},{r}) needs \"trade\": one of {}",
+                    TRADE_ROLES.join(", ")
+                ))?;
+                b.terrain[id] = TRADE;
+                if !matches!(h.get("token"), None | Some(Value::Null)) {
+                    return Err(format!(
+                        "map: trade hex ({q},{r}) cannot carry a number token"
+                    ));
+                }
+                continue;
+            }
             let t = terrain_id(tname).ok_or(format!(
                 "map: hex ({q},{r}) has unknown terrain '{tname}' (known: {})",
                 TERRAINS.join(", ")
@@ -239,7 +277,12 @@ impl Board {
                     .edge_id(cq, cr, ct)
                     .filter(|&id| g.coastal_edges & (1u128 << id) != 0)
                     .ok_or(format!(
-                        "map: harbor #{i} edge {d}({q},{r}) is not a coastal edge"
+                        "map: harbor #{i} edge {d}({q},{r}) is not a coastal edge{}",
+                        if g.trade_hexes != 0 {
+                            " (a trade hex's sea-side edges take no harbor)"
+                        } else {
+                            ""
+                        }
                     ))?;
                 if b.edge_harbor[id] != NONE {
                     return Err(format!("map: two harbors on edge {}", g.edge_name(id)));
@@ -268,6 +311,7 @@ impl Board {
             }
             None => (0..NH)
                 .find(|&h| b.terrain[h] == DESERT)
+                .or_else(|| (0..NH).find(|&h| b.terrain[h] == TRADE))
                 .unwrap_or_else(|| g.hex_id(0, 0).unwrap_or(0)),
         };
         b.derive();
@@ -379,6 +423,10 @@ impl Board {
         let hexes: Vec<Value> = (0..NH)
             .map(|h| {
                 let (q, r) = g.hexes[h];
+                if self.terrain[h] == TRADE {
+                    let role = TRADE_ROLES.get(self.trade_role[h] as usize).copied().unwrap_or("castle");
+                    return json!({"q": q, "r": r, "terrain": "trade", "token": Value::Null, "trade": role});
+                }
                 let mut v = json!({
                     "q": q, "r": r,
                     "terrain": TERRAINS.get(self.terrain[h] as usize).copied().unwrap_or("desert"),

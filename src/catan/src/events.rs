@@ -414,7 +414,7 @@ impl Catan {
         let actor = self.event_actor();
         match self.phase {
             Phase::Earthquake => {
-                self.damaged[actor] = (a - crate::A_DAMAGE) as u8;
+                self.damaged[actor] = self.damage_edge(a).unwrap_or(0) as u8;
                 self.pending &= !(1 << actor);
                 self.continue_event(Phase::Earthquake);
             }

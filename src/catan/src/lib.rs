@@ -56,6 +56,7 @@ use meeple_core::{
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::sync::Arc;
+use traders::SWIFT_JOURNEY;
 
 pub const MAX_PLAYERS: usize = 4;
 /// `robber` value while the robber stands beside the board (Fishermen and Caravans start it
@@ -202,6 +203,9 @@ pub enum Phase {
     FishRoad,
     /// B8 Barbarian Attack: the module's sub-steps (`barbarian_attack::Step`).
     Barbarian,
+    /// B9 Traders & Barbarians: a sub-step (`traders::Step`: barbarian moves, the drive-off die,
+    /// a commodity draw).
+    Traders,
 }
 
 /// Options read once from the configuration.
@@ -262,6 +266,7 @@ impl Scenario {
     fn extra_target(self) -> i64 {
         match self {
             Scenario::Caravans | Scenario::BarbarianAttack => 2,
+            Scenario::TradersBarbarians => 3,
             _ => 0,
         }
     }
@@ -530,6 +535,23 @@ impl Catan {
         self.hand[p].iter().map(|&x| x as u32).sum()
     }
 
+    /// The development deck's composition (B9 has its own, §B9.9).
+    pub(crate) fn dev_totals(&self) -> [u8; 5] {
+        if self.traders.is_some() {
+            traders::DEV_TOTALS
+        } else {
+            DEV_TOTALS
+        }
+    }
+
+    pub(crate) fn dev_name(&self, k: usize) -> &'static str {
+        if self.traders.is_some() {
+            traders::DEV_NAMES[k]
+        } else {
+            DEV_NAMES[k]
+        }
+    }
+
     pub(crate) fn dev_count(&self, p: usize) -> u32 {
         self.dev[p].iter().map(|&x| x as u32).sum()
     }
@@ -542,6 +564,9 @@ impl Catan {
             (self.settlements[p] & !dead).count_ones() + 2 * (self.cities[p] & !dead).count_ones();
         if let Some(b) = &self.barbarian_attack {
             vp += b.prisoners[p] as u32 / 2;
+        }
+        if let Some(t) = &self.traders {
+            vp += t.vp(p);
         }
         if self.longest_road as usize == p {
             vp += 2;
@@ -889,6 +914,9 @@ impl Catan {
     /// Recompute the holder of Longest Road after lengths changed (spec §A8, including the
     /// broken-road rule and ties keeping the holder).
     pub(crate) fn update_longest_road(&mut self) {
+        if self.traders.is_some() {
+            return; // B9: no Longest Road card (§B9.1)
+        }
         // B4: the neutral players (seats 2 and 3) may hold Longest Road too.
         let n = self.road_seats();
         let m = (0..n).map(|p| self.road_len[p]).max().unwrap_or(0);
@@ -936,6 +964,9 @@ impl Catan {
     }
 
     fn produce(&mut self, sum: usize, epidemic: bool) {
+        if self.traders.is_some() && (sum == 2 || sum == 12) {
+            return; // B9 with event cards: a card numbered 2 or 12 produces nothing (D-106)
+        }
         let g = self.geo();
         let n = self.n();
         let mut owed = [[0u8; 5]; MAX_PLAYERS];
@@ -1025,7 +1056,12 @@ impl Catan {
         let old: u32 = (0..5)
             .map(|k| (self.dev[p][k] - self.dev_new[p][k]) as u32)
             .sum();
-        self.phase = if !self.dev_played_turn && old > 0 {
+        // B9: gold may buy resources before the roll too (D-102).
+        let tb_buy = self
+            .traders
+            .as_ref()
+            .is_some_and(|t| t.gold[p] >= 2 && t.purchases < 2);
+        self.phase = if (!self.dev_played_turn && old > 0) || tb_buy {
             Phase::PreRoll
         } else {
             Phase::Roll
@@ -1039,6 +1075,13 @@ impl Catan {
     fn can_play(&self, p: usize, k: usize) -> bool {
         if self.dev_played_turn || self.dev[p][k] <= self.dev_new[p][k] {
             return false;
+        }
+        if self.traders.is_some() {
+            match k {
+                SWIFT_JOURNEY => return self.tb_swift_ok(),
+                ROAD_BUILDING if self.tb_wagon_begun() => return false,
+                _ => {}
+            }
         }
         match k {
             ROAD_BUILDING => {
@@ -1133,6 +1176,15 @@ impl Catan {
         if self.barbarian_attack.is_some() {
             self.ba_seven_steal();
         } else {
+            self.begin_robber();
+        }
+    }
+
+    /// The robber moves (a 7 after the discards, or a Knight); in B9 a barbarian moves instead.
+    fn begin_robber(&mut self) {
+        if self.traders.is_some() {
+            self.tb_begin_barbarian();
+        } else {
             self.phase = Phase::MoveRobber;
         }
     }
@@ -1179,6 +1231,9 @@ impl Catan {
     pub(crate) fn end_turn(&mut self) {
         let p = self.current as usize;
         self.dev_new[p] = [0; 5];
+        if let Some(t) = self.traders.as_deref_mut() {
+            t.new_turn();
+        }
         self.turns_played += 1;
         if self.turns_played >= self.rules.turn_limit {
             self.phase = Phase::GameOver;
@@ -1226,27 +1281,27 @@ impl Catan {
             Phase::SetupSettlement => {
                 a < A_ROAD && (!self.blocked & self.geo().buildable) & (1u64 << (a - A_SETTLE)) != 0
             }
-            Phase::SetupRoad => {
-                (A_ROAD..A_CITY).contains(&a) && {
-                    let e = (a - A_ROAD) as usize;
-                    (self.all_roads | self.no_road_edges()) & (1u128 << e) == 0
-                        && self.geo().edge_ends[e].contains(&self.last_settlement)
-                }
-            }
+            Phase::SetupRoad => self.road_edge(a).is_some_and(|e| {
+                (self.all_roads | self.no_road_edges()) & (1u128 << e) == 0
+                    && self.geo().edge_ends[e].contains(&self.last_settlement)
+            }),
             Phase::Roll => {
                 if self.rules.event_cards {
                     (C_EVENT..A_DAMAGE).contains(&a)
                         && self.event_deck()[(a - C_EVENT) as usize] > 0
+                } else if self.traders.is_some() {
+                    (C_DICE..C_DICE + 11).contains(&a)
+                        && traders::DICE_WEIGHTS[(a - C_DICE) as usize] > 0
                 } else {
                     (C_DICE..C_DICE + 11).contains(&a)
                         && (a - C_DICE + 2) as usize != self.two_first_roll()
                 }
             }
             Phase::NeutralBuild | Phase::ForcedTake | Phase::ForcedGive => self.two_is_legal(a),
-            Phase::Earthquake => {
-                (A_DAMAGE..A_GIVE).contains(&a)
-                    && self.damage_spots() & (1u128 << (a - A_DAMAGE)) != 0
-            }
+            Phase::Earthquake => self
+                .damage_edge(a)
+                .is_some_and(|e| self.damage_spots() & (1u128 << e) != 0),
+            Phase::Traders => self.tb_step_is_legal(a),
             Phase::EventGive => {
                 (A_GIVE..A_REPAIR).contains(&a)
                     && self.hand[self.event_actor()][(a - A_GIVE) as usize] > 0
@@ -1284,9 +1339,9 @@ impl Catan {
                 (A_STEAL..A_STEAL + MAX_PLAYERS as u32).contains(&a)
                     && self.victims() & (1 << (a - A_STEAL)) != 0
             }
-            Phase::RoadBuilding => {
-                (A_ROAD..A_CITY).contains(&a) && self.road_spots(p) & (1u128 << (a - A_ROAD)) != 0
-            }
+            Phase::RoadBuilding => self
+                .road_edge(a)
+                .is_some_and(|e| self.road_spots(p) & (1u128 << e) != 0),
             Phase::YearOfPlenty => {
                 (A_YOP..A_YOP + 5).contains(&a) && self.bank[(a - A_YOP) as usize] > 0
             }
@@ -1305,8 +1360,28 @@ impl Catan {
                 a == A_ROLL
                     || ((A_PLAY..A_PLAY + 4).contains(&a)
                         && self.can_play(p, PLAYABLE[(a - A_PLAY) as usize]))
+                    || (self.traders.is_some() && self.tb_is_legal_own(a.wrapping_sub(A_SCENARIO)))
             }
             Phase::Main => {
+                if self.traders.is_some() {
+                    // B9: the wagon part of the turn allows only its own moves (D-105).
+                    let x = a.wrapping_sub(A_SCENARIO);
+                    if self.tb_wagon_begun() {
+                        return a == A_END
+                            || ((A_PLAY..A_PLAY + 4).contains(&a)
+                                && self.can_play(p, PLAYABLE[(a - A_PLAY) as usize]))
+                            || self.tb_is_legal_own(x);
+                    }
+                    if a >= A_SCENARIO && x >= traders::TB_MOVE {
+                        return self.tb_is_legal_own(x);
+                    }
+                    if let Some(e) = self.road_edge(a).filter(|&e| e >= NE) {
+                        return self.road_spots(p) & (1u128 << e) != 0
+                            && !self.road_blocked(p)
+                            && has(&self.hand[p], &COST_ROAD)
+                            && self.roads[p].count_ones() < MAX_ROADS;
+                    }
+                }
                 if a < A_ROAD {
                     let v = a - A_SETTLE;
                     self.settlement_spots(p) & (1u64 << v) != 0
@@ -1363,6 +1438,14 @@ impl Catan {
     }
 
     fn legal_into(&self, out: &mut Vec<Action>) {
+        self.legal_unsorted(out);
+        if self.traders.is_some() {
+            // B9 ids past the base ranges (roads on high edges, the wagon) come out of order.
+            out.sort_unstable();
+        }
+    }
+
+    fn legal_unsorted(&self, out: &mut Vec<Action>) {
         out.clear();
         let p = self.current as usize;
         match self.phase {
@@ -1379,9 +1462,10 @@ impl Catan {
                     & !self.all_roads
                     & !self.no_road_edges();
                 for e in bits128(cand) {
-                    out.push(A_ROAD + e as u32);
+                    out.push(self.road_action(e));
                 }
             }
+            Phase::Traders => self.tb_step_legal(out),
             Phase::Roll => {
                 if self.rules.event_cards {
                     let d = self.event_deck();
@@ -1390,6 +1474,8 @@ impl Catan {
                             out.push(C_EVENT + t as u32);
                         }
                     }
+                } else if self.traders.is_some() {
+                    out.extend(C_DICE + 1..C_DICE + 10)
                 } else {
                     let first = self.two_first_roll();
                     out.extend(
@@ -1400,7 +1486,7 @@ impl Catan {
             Phase::NeutralBuild | Phase::ForcedTake | Phase::ForcedGive => self.two_legal(out),
             Phase::Earthquake => {
                 for e in bits128(self.damage_spots()) {
-                    out.push(A_DAMAGE + e as u32);
+                    out.push(traders::edge_action(A_DAMAGE, traders::TB_DAMAGE_HIGH, e));
                 }
             }
             Phase::EventGive => {
@@ -1474,7 +1560,7 @@ impl Catan {
             }
             Phase::RoadBuilding => {
                 for e in bits128(self.road_spots(p)) {
-                    out.push(A_ROAD + e as u32);
+                    out.push(self.road_action(e));
                 }
             }
             Phase::YearOfPlenty => {
@@ -1503,6 +1589,14 @@ impl Catan {
             Phase::PreRoll => {
                 out.push(A_ROLL);
                 self.push_plays(p, out);
+                if self.traders.is_some() {
+                    self.tb_push_own(out);
+                }
+            }
+            Phase::Main if self.tb_wagon_begun() => {
+                out.push(A_END);
+                self.push_plays(p, out);
+                self.tb_push_own(out);
             }
             Phase::Main => {
                 let hand = &self.hand[p];
@@ -1515,7 +1609,7 @@ impl Catan {
                 if has(hand, &COST_ROAD) && self.road_pieces(p) < MAX_ROADS && !self.road_blocked(p)
                 {
                     for e in bits128(self.road_spots(p)) {
-                        out.push(A_ROAD + e as u32);
+                        out.push(self.road_action(e));
                     }
                 }
                 if has(hand, &COST_CITY) && self.cities[p].count_ones() < MAX_CITIES {
@@ -1567,7 +1661,52 @@ impl Catan {
                 if self.barbarian_attack.is_some() {
                     self.ba_main_push(out);
                 }
+                if self.traders.is_some() {
+                    self.tb_push_own(out);
+                }
             }
+        }
+    }
+
+    /// Pay for and build a road on edge `e` (main phase).
+    fn build_road(&mut self, p: usize, e: usize) {
+        self.pay(p, &COST_ROAD);
+        self.place_road(p, e);
+        let l = self.longest_after_build(p, e);
+        if l != self.road_len[p] {
+            self.road_len[p] = l;
+            self.update_longest_road();
+        }
+        self.rivers_road_built(p, e);
+        self.two_after_own_build(p, None, false);
+    }
+
+    /// The action id of a road on edge `e` (B9 boards have edges past the base range).
+    #[inline]
+    fn road_action(&self, e: usize) -> Action {
+        traders::edge_action(A_ROAD, traders::TB_ROAD_HIGH, e)
+    }
+
+    /// The edge of a road action, if `a` is one.
+    #[inline]
+    fn road_edge(&self, a: Action) -> Option<usize> {
+        if a < A_CITY {
+            a.checked_sub(A_ROAD).map(|e| e as usize)
+        } else if self.traders.is_some() {
+            traders::action_edge(A_ROAD, traders::TB_ROAD_HIGH, a)
+        } else {
+            None
+        }
+    }
+
+    /// The edge of an Earthquake damage action, if `a` is one.
+    fn damage_edge(&self, a: Action) -> Option<usize> {
+        if self.traders.is_some() {
+            traders::action_edge(A_DAMAGE, traders::TB_DAMAGE_HIGH, a)
+        } else {
+            (A_DAMAGE..A_GIVE)
+                .contains(&a)
+                .then(|| (a - A_DAMAGE) as usize)
         }
     }
 
@@ -1615,6 +1754,12 @@ impl Catan {
                     }
                 }
                 self.last_settlement = v as u8;
+                if self.traders.is_some() && self.setup_step as usize >= self.n() {
+                    // B9: the second placement is a city, with the wagon on it (§B9.2).
+                    self.settlements[p] &= !(1u64 << v);
+                    self.cities[p] |= 1u64 << v;
+                    self.tb_mut().wagon[p] = v as u8;
+                }
                 self.update_harbormaster();
                 self.rivers_settlement_built(p, v);
                 // B4: set-up settlements earn trade tokens too (no neutral build, §B4.1).
@@ -1623,7 +1768,7 @@ impl Catan {
                 self.fish_after_setup_settlement(p, v);
             }
             Phase::SetupRoad => {
-                let e = (a - A_ROAD) as usize;
+                let e = self.road_edge(a).unwrap_or(0);
                 self.place_road(p, e);
                 self.road_len[p] = self.longest_road_of(p);
                 self.rivers_road_built(p, e);
@@ -1658,6 +1803,7 @@ impl Catan {
             Phase::Earthquake | Phase::EventGive | Phase::EventTake => self.apply_event_action(a),
             Phase::NeutralBuild | Phase::ForcedTake | Phase::ForcedGive => self.apply_two(a),
             Phase::Barbarian => self.ba_apply(a),
+            Phase::Traders => self.tb_step_apply(a),
             Phase::Discard => {
                 let d = self.discarder();
                 let r = (a - A_DISCARD) as usize;
@@ -1712,7 +1858,7 @@ impl Catan {
                 self.phase = Phase::Main;
             }
             Phase::RoadBuilding => {
-                let e = (a - A_ROAD) as usize;
+                let e = self.road_edge(a).unwrap_or(0);
                 self.place_road(p, e);
                 self.road_len[p] = self.longest_after_build(p, e);
                 self.update_longest_road();
@@ -1774,7 +1920,12 @@ impl Catan {
                 self.phase = Phase::Main;
             }
             Phase::PreRoll | Phase::Main => {
-                if a == A_ROLL {
+                if self.traders.is_some() && a >= A_SCENARIO {
+                    match self.road_edge(a) {
+                        Some(e) => self.build_road(p, e),
+                        None => self.tb_apply_own(a - A_SCENARIO),
+                    }
+                } else if a == A_ROLL {
                     self.phase = Phase::Roll;
                 } else if a < A_ROAD {
                     let v = (a - A_SETTLE) as usize;
@@ -1789,16 +1940,7 @@ impl Catan {
                         self.ba_after_build();
                     }
                 } else if a < A_CITY {
-                    let e = (a - A_ROAD) as usize;
-                    self.pay(p, &COST_ROAD);
-                    self.place_road(p, e);
-                    let l = self.longest_after_build(p, e);
-                    if l != self.road_len[p] {
-                        self.road_len[p] = l;
-                        self.update_longest_road();
-                    }
-                    self.rivers_road_built(p, e);
-                    self.two_after_own_build(p, None, false);
+                    self.build_road(p, (a - A_ROAD) as usize);
                 } else if a < A_ROLL {
                     let v = (a - A_CITY) as usize;
                     self.pay(p, &COST_CITY);
@@ -1838,8 +1980,14 @@ impl Catan {
                             if self.knight_skips_robber() {
                                 self.end_robber();
                             } else {
-                                self.phase = Phase::MoveRobber;
+                                self.begin_robber();
                             }
+                        }
+                        SWIFT_JOURNEY if self.traders.is_some() => {
+                            // B9 Swift Journey: a second movement action with full points.
+                            let t = self.tb_mut();
+                            t.action_open = false;
+                            self.tb_open_action();
                         }
                         ROAD_BUILDING => {
                             self.free_roads = 2;
@@ -2056,11 +2204,46 @@ fn option_specs() -> Vec<OptionSpec> {
             50,
             "B4 D-22: most trade-token actions (forced trade, robber to the desert) per turn; 0 = no limit (each is paid separately).",
         ),
+        OptionSpec::json(
+            "tb_trade_hexes",
+            Value::Null,
+            "B9 D-90: where the trade hexes stand, {\"castle\": [q, r], \"marble_quarry\": [q, r], \"glassworks\": [q, r]} on corners of the island (the other 16 hexes are then filled at random); null = the bundled map (marble quarry (2,-2), glassworks (-2,0), castle (0,2)).",
+        ),
+        OptionSpec::bool(
+            "tb_trade_roles_random",
+            false,
+            "B9 D-90: shuffle the three roles over the three trade-hex positions.",
+        ),
+        OptionSpec::json(
+            "tb_barbarian_paths",
+            Value::Null,
+            "B9 D-92: the three barbarians' starting paths, a list of three edges [q, r, dir]; null = the map's (bundled: E(0,0), NE(-1,1), SE(0,-1)).",
+        ),
+        OptionSpec::bool(
+            "tb_stack_refill",
+            false,
+            "B9 D-93: an empty commodity stack is refilled with a fresh 6 + 6 (false: it stays empty).",
+        ),
+        OptionSpec::bool(
+            "tb_boost_per_action",
+            false,
+            "B9 D-100: the grain boost (+2 movement points) once per movement action instead of once per turn.",
+        ),
+        OptionSpec::bool(
+            "tb_gold_at_2to1",
+            true,
+            "B9 D-101: a 2:1 harbour pays out gold too (false: selling for gold uses 3:1 or 4:1).",
+        ),
+        OptionSpec::bool(
+            "tb_barbarian_on_spokes",
+            true,
+            "B9 D-99: barbarians may be put on the spokes of a trade hex.",
+        ),
         OptionSpec::choice(
             "scenario",
             "none",
             &["none", "fishermen", "rivers", "caravans", "barbarian_attack", "traders_barbarians"],
-            "Traders & Barbarians scenario (one at a time, spec B0): B5 fishermen, B6 rivers, B7 caravans, B8 barbarian_attack (castle, barbarians, knights, coins; 'board' = random fills or 'beginner' = the stored printed map), B9 traders_barbarians (implemented: rivers, barbarian_attack; the others are refused as not yet implemented).",
+            "Traders & Barbarians scenario (one at a time, spec B0): B5 fishermen, B6 rivers, B7 caravans, B8 barbarian_attack (castle, barbarians, knights, coins; 'board' = random fills or 'beginner' = the stored printed map), B9 traders_barbarians (implemented: fishermen, rivers, caravans, barbarian_attack, traders_barbarians; the others are refused as not yet implemented).",
         ),
         OptionSpec::bool(
             "camel_per_build",
@@ -2158,6 +2341,12 @@ pub(crate) fn check_modules(c: &Config) -> Result<(), GameError> {
             "B8 Barbarian Attack with B4 Catan for Two (spec B8.10: Foreign Knight, double attacks) is not yet implemented",
         ));
     }
+    if two && c.str("scenario") == "traders_barbarians" {
+        return Err(GameError::bad_option(
+            "catan_for_two",
+            "B9 Traders & Barbarians with B4 Catan for Two (spec §B9.12: neutral tolls D-107, the barbarian token action, trade tokens next to trade hexes) is not yet implemented",
+        ));
+    }
     if c.bool("catan_for_two") && c.players != 2 {
         return Err(GameError::bad_option(
             "catan_for_two",
@@ -2167,21 +2356,16 @@ pub(crate) fn check_modules(c: &Config) -> Result<(), GameError> {
             ),
         ));
     }
-    let module = match c.str("scenario") {
-        // B6 combines with B1, B2 and B3 (§B6.4), B7 too (§B7.6), B5 too (§B5.6), B8 too (§B8.10).
-        "none" | "rivers" | "caravans" | "fishermen" | "barbarian_attack" => return Ok(()),
-        "traders_barbarians" => "B9 Traders & Barbarians",
-        other => {
-            return Err(GameError::bad_option(
-                "scenario",
-                format!("unknown scenario '{other}'"),
-            ))
-        }
-    };
-    Err(GameError::bad_option(
-        "scenario",
-        format!("Traders & Barbarians module {module} is not yet implemented"),
-    ))
+    match c.str("scenario") {
+        // B6 combines with B1, B2 and B3 (§B6.4), B7 too (§B7.6), B5 too (§B5.6), B8 too (§B8.10),
+        // B9 too (§B9.12; with B4 it is refused above).
+        "none" | "rivers" | "caravans" | "fishermen" | "barbarian_attack"
+        | "traders_barbarians" => Ok(()),
+        other => Err(GameError::bad_option(
+            "scenario",
+            format!("unknown scenario '{other}'"),
+        )),
+    }
 }
 
 impl Game for Catan {
@@ -2210,12 +2394,20 @@ impl Game for Catan {
         let mut rivers = None;
         // B8 also reads its starting barbarians from a user map.
         let user_map = read_map_option(config)?;
+        let mut tb_state = None;
         let (board, robber) = if rules.scenario == Scenario::Rivers {
             let (b, robber, s) = rivers::new_board(config, user_map.clone(), &mut rng)?;
             rivers = Some(Box::new(s));
             (b, robber)
         } else if fish_board.is_some() {
             (Board::beginner(), ROBBER_OFF as usize)
+        } else if rules.scenario == Scenario::TradersBarbarians {
+            // B9: the board with trade hexes; the unused robber is parked on a trade hex.
+            let (b, barbs) = traders::setup(config, &mut rng)?;
+            let robber = (0..NH).find(|&h| b.terrain[h] == board::TRADE).unwrap_or(0);
+            let opts = traders::Opts::from_config(config);
+            tb_state = Some(Box::new(traders::State::new(opts, barbs)));
+            (b, robber)
         } else {
             match user_map.clone() {
                 None if rules.scenario == Scenario::BarbarianAttack => {
@@ -2294,6 +2486,12 @@ impl Game for Catan {
         } else {
             robber
         };
+        if board.geo.trade_hexes != 0 && tb_state.is_none() {
+            return Err(GameError::bad_option(
+                "map",
+                "trade hexes belong to scenario traders_barbarians",
+            ));
+        }
         let start = rng.below(rules.players as u32) as u8;
         let mut g = Catan {
             config: Arc::new(config.clone()),
@@ -2369,6 +2567,10 @@ impl Game for Catan {
             g.two_setup(read_map_option(config)?.as_ref())
                 .map_err(|e| GameError::bad_option("map", e))?;
         }
+        if tb_state.is_some() {
+            g.deck = traders::DEV_TOTALS;
+            g.traders = tb_state;
+        }
         g.rebuild_derived();
         if g.fishermen.is_none() && (0..NH).any(|h| g.board.terrain[h] == board::LAKE) {
             return Err(GameError::bad_option(
@@ -2411,6 +2613,7 @@ impl Game for Catan {
                 Turn::Player(self.caravans_actor())
             }
             Phase::ForcedTake => Turn::Chance,
+            Phase::Traders if self.tb_chance() => Turn::Chance,
             _ => Turn::Player(self.current as usize),
         }
     }
@@ -2427,6 +2630,13 @@ impl Game for Catan {
                 for t in 0..events::NUM_CARD_TYPES {
                     if d[t] > 0 {
                         out.push((C_EVENT + t as u32, d[t] as u32));
+                    }
+                }
+            }
+            Phase::Roll if self.traders.is_some() => {
+                for (i, &w) in traders::DICE_WEIGHTS.iter().enumerate() {
+                    if w > 0 {
+                        out.push((C_DICE + i as u32, w));
                     }
                 }
             }
@@ -2447,6 +2657,7 @@ impl Game for Catan {
                     }
                 }
             }
+            Phase::Traders => self.tb_step_outcomes(out),
             Phase::Steal => {
                 let v = self.victim as usize;
                 for r in 0..5 {
@@ -2528,6 +2739,12 @@ impl Game for Catan {
         // offers with their answers, end of turn.
         let mut per_turn =
             2 + 95 + 6 + 3 + (95 + 95 + 4 + self.rules.max_offers as u64) + offers + 1;
+        if self.traders.is_some() {
+            // B9: purchases (2), sales and upgrades (bounded like maritime trades), the wagon
+            // (at most 2 actions of 9 points, a step each, 2 grain, 3 drive-offs with a die and
+            // a placement, 2 plaza draws), a barbarian move with its draw (3).
+            per_turn += 2 + 95 + 4 + 2 * 9 + 2 + 3 * 2 + 2 + 3;
+        }
         if self.rules.event_cards {
             // B2: a second reveal after New Year, event decisions (at most n damages, n
             // gifts or n×(n-1) Neighborly gifts, n takes, n steals with a victim choice), the

@@ -39,6 +39,7 @@ pub fn phase_name(p: Phase) -> &'static str {
         Phase::FishTake => "fish_take",
         Phase::FishRoad => "fish_road",
         Phase::Barbarian => "barbarian",
+        Phase::Traders => "traders",
     }
 }
 
@@ -47,6 +48,10 @@ pub fn phase_name(p: Phase) -> &'static str {
 const PHASES: usize = 19;
 
 fn phase_index(p: Phase) -> Option<usize> {
+    // B9 sub-steps are part of the main phase (their step is in the scenario's block).
+    if p == Phase::Traders {
+        return Some(Phase::Main as usize);
+    }
     ((p as usize) < PHASES).then_some(p as usize)
 }
 
@@ -69,6 +74,14 @@ fn offer_json(i: u32) -> Value {
 pub fn observation(g: &Catan, seat: usize) -> Value {
     let geo = g.geo();
     let n = g.n();
+    let dev = |a: [u8; 5]| {
+        let d = DevCards::from_array(a);
+        if g.traders.is_some() {
+            d.swap_swift()
+        } else {
+            d
+        }
+    };
     let seat = seat.min(n - 1);
     let players: Vec<Value> = (0..n)
         .map(|p| {
@@ -76,7 +89,7 @@ pub fn observation(g: &Catan, seat: usize) -> Value {
                 "seat": p,
                 "resource_count": g.hand_size(p),
                 "development_card_count": g.dev_count(p),
-                "played": DevCards::from_array(g.dev_played[p]),
+                "played": dev(g.dev_played[p]),
                 "settlements": bits64(g.settlements[p]).map(|v| geo.vertex_name(v)).collect::<Vec<_>>(),
                 "cities": bits64(g.cities[p]).map(|v| geo.vertex_name(v)).collect::<Vec<_>>(),
                 "roads": bits128(g.roads[p]).map(|e| geo.edge_name(e)).collect::<Vec<_>>(),
@@ -99,8 +112,8 @@ pub fn observation(g: &Catan, seat: usize) -> Value {
             }
             if p == seat {
                 v["resources"] = json!(Resources::from_array(g.hand[p]));
-                v["development_cards"] = json!(DevCards::from_array(g.dev[p]));
-                v["bought_this_turn"] = json!(DevCards::from_array(g.dev_new[p]));
+                v["development_cards"] = json!(dev(g.dev[p]));
+                v["bought_this_turn"] = json!(dev(g.dev_new[p]));
                 v["victory_points"] = json!(g.vp(p));
             } else {
                 let c = g.hand_size(p).min(255) as u8;
@@ -171,6 +184,10 @@ pub fn observation(g: &Catan, seat: usize) -> Value {
             "forced_take_left": t.forced_take,
             "forced_give_left": t.forced_give,
         });
+    }
+    if let Some(t) = crate::traders::to_pos(g) {
+        // B9: everything of the scenario is public (E2).
+        o["traders"] = serde_json::to_value(t).unwrap_or(Value::Null);
     }
     if g.rules.event_cards {
         use crate::events::*;
@@ -244,6 +261,8 @@ pub fn tensor_len(g: &Catan) -> usize {
             crate::fishermen::TENSOR_LEN
         } else if g.barbarian_attack.is_some() {
             crate::barbarian_attack::json::TENSOR_LEN
+        } else if g.traders.is_some() {
+            crate::traders::TENSOR_LEN
         } else {
             0
         }
@@ -409,7 +428,7 @@ pub fn tensor(g: &Catan, seat: usize, out: &mut [f32]) {
         for p in 0..n {
             out[o + 56 + slot(p)] = (g.pending & (1 << p) != 0) as u8 as f32;
             out[o + 60 + slot(p)] = (g.recv & (1 << p) != 0) as u8 as f32;
-            if g.damaged[p] != NONE {
+            if (g.damaged[p] as usize) < NE {
                 out[o + 68 + g.damaged[p] as usize] = 1.0;
                 out[o + 68 + NE + slot(p)] = 1.0;
             }
@@ -437,6 +456,7 @@ pub fn tensor(g: &Catan, seat: usize, out: &mut [f32]) {
     if g.barbarian_attack.is_some() && out.len() >= o + crate::barbarian_attack::json::TENSOR_LEN {
         crate::barbarian_attack::json::tensor(g, seat, &mut out[o..]);
     }
+    crate::traders::tensor(g, seat, &mut out[o..]);
 }
 
 /// B4 block: neutral settlements per vertex (2 x 54) and roads per edge (2 x 72), neutral road
@@ -505,6 +525,18 @@ fn two_tensor(g: &Catan, seat: usize, out: &mut [f32]) {
 pub fn label(g: &Catan, a: Action) -> String {
     let geo = g.geo();
     let p = g.current as usize;
+    if g.traders.is_some() {
+        // B9: its own ids, and the Swift Journey in the Year of Plenty slot.
+        if let Some(l) = g.tb_label(a) {
+            return l;
+        }
+        if a == A_PLAY + 2 {
+            return "play swift journey".into();
+        }
+        if (C_DEV..NUM_ACTIONS).contains(&a) {
+            return format!("draw {}", g.dev_name((a - C_DEV) as usize));
+        }
+    }
     if a < A_ROAD {
         format!("settlement {}", geo.vertex_name((a - A_SETTLE) as usize))
     } else if a < A_CITY {

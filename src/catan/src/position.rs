@@ -4,8 +4,8 @@
 use crate::board::{Board, RESOURCES};
 use crate::geometry::{canonical_edge, parse_vtag, Geometry, NH, NONE};
 use crate::{
-    Catan, Offer, Phase, Rules, BANK_PER_RESOURCE, DEV_NAMES, DEV_TOTALS, MAX_CITIES, MAX_PLAYERS,
-    MAX_ROADS, MAX_SETTLEMENTS, NUM_OFFERS, VICTORY_POINT,
+    Catan, Offer, Phase, Rules, BANK_PER_RESOURCE, MAX_CITIES, MAX_PLAYERS, MAX_ROADS,
+    MAX_SETTLEMENTS, NUM_OFFERS, VICTORY_POINT,
 };
 use meeple_core::{Config, GameRng};
 use serde::{Deserialize, Serialize};
@@ -66,6 +66,9 @@ pub struct DevCards {
     pub year_of_plenty: u8,
     #[serde(default, skip_serializing_if = "is_zero")]
     pub monopoly: u8,
+    /// B9 Traders & Barbarians only (kept in the year-of-plenty slot of the engine's arrays).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub swift_journey: u8,
 }
 
 impl DevCards {
@@ -76,7 +79,13 @@ impl DevCards {
             road_building: a[2],
             year_of_plenty: a[3],
             monopoly: a[4],
+            swift_journey: 0,
         }
+    }
+    /// B9: the Swift Journey cards live in the Year of Plenty slot of the arrays.
+    pub fn swap_swift(mut self) -> Self {
+        std::mem::swap(&mut self.year_of_plenty, &mut self.swift_journey);
+        self
     }
     pub fn to_array(self) -> [u8; 5] {
         [
@@ -285,6 +294,9 @@ pub struct Position {
     /// B8 Barbarian Attack (barbarians, knights, coins, prisoners, the module's deck and step).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub barbarian_attack: Option<crate::barbarian_attack::json::Pos>,
+    /// B9 Traders & Barbarians (present only with that scenario).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub traders: Option<crate::traders::TradersPos>,
     /// The stealing player when not the player to move (B2 Trade Advantage / Conflict).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub thief: Option<usize>,
@@ -374,14 +386,23 @@ impl From<Catan> for Position {
     fn from(g: Catan) -> Position {
         let n = g.n();
         let geo = g.geo();
+        let tb = g.traders.is_some();
+        let dev = |a: [u8; 5]| {
+            let d = DevCards::from_array(a);
+            if tb {
+                d.swap_swift()
+            } else {
+                d
+            }
+        };
         let vname = |v| vname(geo, v);
         let ename = |e| ename(geo, e);
         let players = (0..n)
             .map(|p| PlayerPos {
                 resources: Resources::from_array(g.hand[p]),
-                development_cards: DevCards::from_array(g.dev[p]),
-                bought_this_turn: DevCards::from_array(g.dev_new[p]),
-                played: DevCards::from_array(g.dev_played[p]),
+                development_cards: dev(g.dev[p]),
+                bought_this_turn: dev(g.dev_new[p]),
+                played: dev(g.dev_played[p]),
                 settlements: crate::bits64(g.settlements[p]).map(vname).collect(),
                 cities: crate::bits64(g.cities[p]).map(vname).collect(),
                 // B6 bridges are listed in `rivers.bridges`, not among the roads.
@@ -433,7 +454,8 @@ impl From<Catan> for Position {
             development_card_played: g.dev_played_turn,
             last_roll: (g.last_roll != 0).then_some(g.last_roll),
             bank: Some(Resources::from_array(g.bank)),
-            development_deck: Some(DevCards::from_array(g.deck)),
+            development_deck: Some(dev(g.deck)),
+            traders: crate::traders::to_pos(&g),
             // B4: 2 and 3 name the neutral players N1 and N2.
             longest_road: seat_opt(g.longest_road, g.road_seats()),
             largest_army: seat_opt(g.largest_army, n),
@@ -525,6 +547,7 @@ impl TryFrom<Position> for Catan {
         let rules = Rules::from_config(&pos.config);
         let (board, _) = Board::from_map(&pos.board)?;
         let geo = board.geo;
+        let tb = rules.scenario == crate::Scenario::TradersBarbarians;
         let vid = |x: &(i32, i32, String)| vid(geo, x);
         let eid = |x: &(i32, i32, String)| eid(geo, x);
         let robber = match pos.robber {
@@ -623,9 +646,9 @@ impl TryFrom<Position> for Catan {
                 ));
             }
             g.hand[p] = pl.resources.to_array();
-            g.dev[p] = pl.development_cards.to_array();
-            g.dev_new[p] = pl.bought_this_turn.to_array();
-            g.dev_played[p] = pl.played.to_array();
+            g.dev[p] = dev_arr(pl.development_cards, tb)?;
+            g.dev_new[p] = dev_arr(pl.bought_this_turn, tb)?;
+            g.dev_played[p] = dev_arr(pl.played, tb)?;
             g.discard_owed[p] = pl.must_discard;
             for (list, what) in [(&pl.settlements, "settlement"), (&pl.cities, "city")] {
                 for x in list.iter() {
@@ -654,6 +677,15 @@ impl TryFrom<Position> for Catan {
         }
         crate::two::from_pos(&mut g, pos.two.as_ref())?;
         // Bank and deck: given, or what is left.
+        let totals = if tb {
+            crate::traders::DEV_TOTALS
+        } else {
+            crate::DEV_TOTALS
+        };
+        let deck_given = match pos.development_deck {
+            Some(d) => Some(dev_arr(d, tb)?),
+            None => None,
+        };
         for r in 0..5 {
             let held: u32 = (0..n).map(|p| g.hand[p][r] as u32).sum();
             g.bank[r] = match pos.bank {
@@ -667,11 +699,16 @@ impl TryFrom<Position> for Catan {
                 .map(|p| g.dev[p][r] as u32 + g.dev_played[p][r] as u32)
                 .sum::<u32>()
                 + g.dev_out_of_game(r);
-            g.deck[r] = match pos.development_deck {
-                Some(d) => d.to_array()[r],
-                None => (DEV_TOTALS[r] as u32).checked_sub(used).ok_or(format!(
+            g.deck[r] = match deck_given {
+                Some(d) => d[r],
+                None => (totals[r] as u32).checked_sub(used).ok_or(format!(
                     "players hold or played {used} {} cards (only {} exist)",
-                    DEV_NAMES[r], DEV_TOTALS[r]
+                    if tb {
+                        crate::traders::DEV_NAMES[r]
+                    } else {
+                        crate::DEV_NAMES[r]
+                    },
+                    totals[r]
                 ))? as u8,
             };
         }
@@ -805,9 +842,23 @@ impl TryFrom<Position> for Catan {
             )));
         }
         crate::fishermen::from_pos(&mut g, pos.fishermen.as_ref())?;
+        crate::traders::from_pos(&mut g, pos.traders.as_ref())?;
         g.rebuild_derived();
         Ok(g)
     }
+}
+
+/// Development cards from the position (B9: Swift Journey in the Year of Plenty slot).
+fn dev_arr(d: DevCards, tb: bool) -> Result<[u8; 5], String> {
+    let d = if tb { d.swap_swift() } else { d };
+    if d.swift_journey != 0 {
+        return Err(if tb {
+            "year_of_plenty cards are not in the traders_barbarians deck".into()
+        } else {
+            "swift_journey cards belong to scenario traders_barbarians".into()
+        });
+    }
+    Ok(d.to_array())
 }
 
 /// Check a loaded state; name the first problem.
@@ -897,10 +948,12 @@ pub fn validate(g: &Catan) -> Result<(), String> {
             .sum::<u32>()
             + g.dev_out_of_game(r);
         // B8 replaces the base cards (checked by the module).
-        if g.barbarian_attack.is_none() && used + g.deck[r] as u32 != DEV_TOTALS[r] as u32 {
+        let total = g.dev_totals()[r];
+        if g.barbarian_attack.is_none() && used + g.deck[r] as u32 != total as u32 {
             return Err(format!(
-                "{} cards: {used} held or played and {} in the deck; there are {}",
-                DEV_NAMES[r], g.deck[r], DEV_TOTALS[r]
+                "{} cards: {used} held or played and {} in the deck; there are {total}",
+                g.dev_name(r),
+                g.deck[r]
             ));
         }
     }
@@ -912,7 +965,7 @@ pub fn validate(g: &Catan) -> Result<(), String> {
             if g.dev_new[p][k] > g.dev[p][k] {
                 return Err(format!(
                     "player {p}: more {} cards bought this turn than held",
-                    DEV_NAMES[k]
+                    g.dev_name(k)
                 ));
             }
         }
@@ -939,6 +992,11 @@ pub fn validate(g: &Catan) -> Result<(), String> {
     let m = (0..rs).map(|p| lens[p]).max().unwrap_or(0);
     let at_max = (0..rs).filter(|&p| lens[p] == m).count();
     match seat_opt(g.longest_road, rs) {
+        // B9: there is no Longest Road card (§B9.1).
+        Some(_) if g.traders.is_some() => {
+            return Err("traders_barbarians has no Longest Road card".into())
+        }
+        None if g.traders.is_some() => {}
         Some(h) if lens[h] != m || m < 5 => {
             return Err(format!(
                 "player {h} holds Longest Road with length {} but the longest is {m} (needs 5+)",
@@ -994,6 +1052,7 @@ pub fn validate(g: &Catan) -> Result<(), String> {
         }
         _ => {}
     }
+    crate::traders::validate(g)?;
     validate_phase(g)
 }
 
@@ -1032,6 +1091,7 @@ fn validate_phase(g: &Catan) -> Result<(), String> {
         if placed != want {
             return bad("the number of settlements does not match the set-up step");
         }
+        // (B9: the second set-up placement is a city.)
         if (g.phase == Phase::SetupRoad || fish_setup)
             && (g.settlements[cur] | g.cities[cur]) & (1u64 << g.last_settlement) == 0
         {
