@@ -1211,6 +1211,10 @@ impl Catan {
             s.coins[from] -= k as u32;
             s.coins[to] += k as u32;
             self.update_wealthiest();
+        } else if let Some(t) = self.traders.as_deref_mut() {
+            // B9: gold in player trades (§B9.10).
+            t.gold[from] -= k as u32;
+            t.gold[to] += k as u32;
         }
     }
 

@@ -1183,7 +1183,7 @@ fn validate_phase(g: &Catan) -> Result<(), String> {
                 return bad("player trades are off");
             }
             let n_offers = NUM_OFFERS
-                + if g.rivers.is_some() {
+                + if g.rivers.is_some() || g.traders.is_some() {
                     crate::NUM_COIN_OFFERS
                 } else {
                     0

@@ -354,6 +354,10 @@ impl Catan {
 
     /// Coins of seat `p` (B6 Rivers or B8 Barbarian Attack; 0 when neither is played).
     pub fn coins(&self, p: usize) -> u32 {
+        // B9 Traders & Barbarians: its gold plays the coins' part in player offers.
+        if let Some(t) = &self.traders {
+            return t.gold.get(p).copied().unwrap_or(0);
+        }
         match (&self.rivers, &self.barbarian_attack) {
             (Some(s), _) => s.coins.get(p).copied().unwrap_or(0),
             (_, Some(b)) => b.coins.get(p).copied().unwrap_or(0),
@@ -723,7 +727,7 @@ pub fn validate(g: &Catan) -> Result<(), String> {
         if g.rules.scenario == crate::Scenario::Rivers {
             return Err("scenario rivers without its state".into());
         }
-        if g.offers_used >> crate::NUM_OFFERS != 0 {
+        if g.offers_used >> crate::NUM_OFFERS != 0 && g.traders.is_none() {
             return Err("offers with coins need scenario rivers".into());
         }
         return check_base_board(&g.board);

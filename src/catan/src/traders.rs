@@ -45,8 +45,11 @@ pub const TB_SELL: u32 = TB_BUY + 5;
 pub const TB_UPGRADE: u32 = TB_SELL + 5;
 /// B2 Earthquake: damage own road on edge `NE + k`.
 pub const TB_DAMAGE_HIGH: u32 = TB_UPGRADE + 1;
+/// Player trade offers with gold (40 ids): offer index `crate::NUM_OFFERS + j` (the offers of
+/// [`crate::Offer::decode`] whose good 5 is gold in this scenario).
+pub const TB_OFFER: u32 = TB_DAMAGE_HIGH + HIGH;
 /// Chance: the drive-off die shows `d + 1`.
-pub const C_TB_DIE: u32 = TB_DAMAGE_HIGH + HIGH;
+pub const C_TB_DIE: u32 = TB_OFFER + crate::NUM_COIN_OFFERS;
 /// Chance: the commodity token drawn from a stack is commodity `c`.
 pub const C_TB_TOKEN: u32 = C_TB_DIE + 6;
 /// Action ids this module numbers from [`crate::A_SCENARIO`].
@@ -650,6 +653,8 @@ impl Catan {
         } else if x == TB_UPGRADE {
             let c = t.card[p] as usize;
             main && !t.wagon_begun && c < 5 && crate::has(&self.hand[p], &CARD_COST[c + 1])
+        } else if (TB_OFFER..C_TB_DIE).contains(&x) {
+            main && !t.wagon_begun && self.tb_offer_ok(crate::NUM_OFFERS + x - TB_OFFER)
         } else {
             false
         }
@@ -689,7 +694,22 @@ impl Catan {
             if c < 5 && crate::has(&self.hand[p], &CARD_COST[c + 1]) {
                 out.push(base + TB_UPGRADE);
             }
+            for j in 0..crate::NUM_COIN_OFFERS {
+                if self.tb_offer_ok(crate::NUM_OFFERS + j) {
+                    out.push(base + TB_OFFER + j);
+                }
+            }
         }
+    }
+
+    /// A player-trade offer with gold (index `i >= NUM_OFFERS`) may be made now (§B9.10).
+    fn tb_offer_ok(&self, i: u32) -> bool {
+        let o = crate::Offer::decode(i);
+        self.rules.trades
+            && self.n() > 1
+            && self.offers_made < self.rules.max_offers
+            && self.offers_used & (1u128 << i) == 0
+            && self.holds(self.current as usize, o.give, o.give_n)
     }
 
     /// Apply one of the scenario's own main / pre-roll ids (legal).
@@ -747,6 +767,8 @@ impl Catan {
             let c = self.tb().card[p] as usize + 1;
             self.pay(p, &CARD_COST[c]);
             self.tb_mut().card[p] = c as u8;
+        } else if (TB_OFFER..C_TB_DIE).contains(&x) {
+            self.make_offer(crate::NUM_OFFERS + x - TB_OFFER);
         }
     }
 
@@ -928,8 +950,18 @@ impl Catan {
             )
         } else if x == TB_UPGRADE {
             "upgrade wagon".into()
-        } else if x < C_TB_DIE {
+        } else if x < TB_OFFER {
             format!("damage road {}", en(NE as u32 + x - TB_DAMAGE_HIGH))
+        } else if x < C_TB_DIE {
+            let o = crate::Offer::decode(crate::NUM_OFFERS + x - TB_OFFER);
+            let name = |k: usize| crate::board::RESOURCES.get(k).copied().unwrap_or("gold");
+            format!(
+                "offer {} {} for {} {}",
+                o.give_n,
+                name(o.give),
+                o.get_n,
+                name(o.get)
+            )
         } else if x < C_TB_TOKEN {
             format!("drive-off die {}", x - C_TB_DIE + 1)
         } else if x < NUM_ACTIONS {
@@ -1246,14 +1278,15 @@ pub(crate) fn validate(g: &Catan) -> Result<(), String> {
 
 /// Length of the scenario's tensor block (after the base tensor).
 pub const TENSOR_LEN: usize =
-    MAX_TB_EDGES * 2 + (MAX_TB_EDGES - NE) * 4 + 64 * 7 + 4 * 11 + 12 + 10 + 12;
+    MAX_TB_EDGES * 2 + (MAX_TB_EDGES - NE) * 4 + 64 * 7 + 4 * 11 + 12 + 10 + 12 + 80;
 
 /// The scenario's tensor block: per edge (80) barbarian, spoke; roads on the edges past 72 per
 /// slot (8 x 4); per vertex (64) wagon per slot (4) and plaza role one-hot (3); per slot (4 x 11)
 /// gold / 10, wagon card one-hot (5), carried commodity one-hot (4), delivered tokens; stacks
 /// (3 x 4 / 6); turn: purchases, wagon begun, action open, movement points / 7, movement
 /// actions, travelled, grain used, tried per barbarian (3); step one-hot (5), barbarian being
-/// moved one-hot (3), stack being drawn one-hot (3), move after a 7 or Knight.
+/// moved one-hot (3), stack being drawn one-hot (3), move after a 7 or Knight; gold offer on the
+/// table one-hot (40), gold offers made this turn (40).
 pub(crate) fn tensor(g: &Catan, seat: usize, out: &mut [f32]) {
     let Some(t) = g.traders.as_deref() else {
         return;
@@ -1332,5 +1365,15 @@ pub(crate) fn tensor(g: &Catan, seat: usize, out: &mut [f32]) {
     }
     out[o + 11] = t.steal_after as u8 as f32;
     o += 12;
+    let nb = crate::NUM_OFFERS as usize;
+    if matches!(g.phase, Phase::TradeResponse | Phase::TradeDecision) && g.offer as usize >= nb {
+        out[o + (g.offer as usize - nb).min(39)] = 1.0;
+    }
+    for j in 0..40 {
+        if g.offers_used & (1u128 << (nb + j)) != 0 {
+            out[o + 40 + j] = 1.0;
+        }
+    }
+    o += 80;
     debug_assert_eq!(o, TENSOR_LEN);
 }

@@ -470,12 +470,16 @@ fn ex_32_maritime_trade_for_gold() {
         assert_eq!(gold(&g, 0), 6);
         assert_eq!(g.hand(0)[2], 0);
     }
-    // Gold is never given to the bank in a maritime trade: no action turns 4 gold into a card
-    // except the 2-gold purchase.
+    // Gold is never given to the bank in a maritime trade: no bank action turns gold into a
+    // card except the 2-gold purchase (offers to players may ask or give gold).
     let g = load(&base(3, json!({})));
-    assert!(legal_labels(&g)
-        .iter()
-        .all(|l| !l.starts_with("maritime") && !l.contains(" gold for")));
+    for l in legal_labels(&g) {
+        assert!(!l.starts_with("maritime"), "{l}");
+        assert!(
+            l.starts_with("offer") || !l.contains(" gold for") || l.starts_with("buy"),
+            "{l}"
+        );
+    }
 }
 
 #[test]
@@ -790,4 +794,29 @@ fn json_round_trip_and_refusals() {
         .find(|h| h["q"] == json!(2) && h["r"] == json!(-2))
         .unwrap();
     assert_eq!(castle["trade"], json!("castle"));
+}
+
+#[test]
+fn gold_in_player_trades() {
+    let mut v = base(3, json!({}));
+    set_player(&mut v, 1, "resources", json!({"ore": 1}));
+    set_player(&mut v, 0, "resources", json!({"wool": 2}));
+    let mut g = load(&v);
+    assert!(legal(&g, "offer 2 wool for 2 gold"));
+    play(&mut g, "offer 1 gold for 1 ore");
+    assert_eq!(g.phase(), Phase::TradeResponse);
+    play(&mut g, "accept");
+    play(&mut g, "decline");
+    play(&mut g, "trade with player 1");
+    assert_eq!((gold(&g, 0), gold(&g, 1)), (4, 6));
+    assert_eq!(g.hand(0)[4], 1);
+    assert_eq!(g.hand(1)[4], 0);
+    let g2 = load(&g.to_json_value());
+    assert_eq!(g2.to_json_value(), g.to_json_value());
+    // Not once the wagon has begun.
+    let mut v = base(3, json!({}));
+    far_barbarians(&mut v);
+    let mut g = load(&v);
+    play(&mut g, "wagon NE(0,0)");
+    assert!(!legal(&g, "offer 1 gold for 1 ore"));
 }
