@@ -63,25 +63,25 @@ fn set_player(v: &mut Value, p: usize, key: &str, val: Value) {
 // ---------------------------------------------------------------- options
 
 #[test]
-fn modules_not_yet_implemented_are_refused_by_name() {
-    let (opt, module) = ("scenario", "B9 Traders & Barbarians");
-    let c = config(4, json!({ opt: "traders_barbarians" }));
+fn combinations_not_yet_implemented_are_refused_by_name() {
+    // Every module is implemented; B9 with B4 (2 players) is the combination still refused.
+    let c = config(2, json!({"scenario": "traders_barbarians"}));
     match Catan::new(&c, 1) {
         Err(GameError::BadOption { name, reason }) => {
-            assert_eq!(name, opt);
-            assert!(reason.contains(module), "{reason}");
+            assert_eq!(name, "catan_for_two");
+            assert!(reason.contains("B9 Traders & Barbarians"), "{reason}");
             assert!(reason.contains("not yet implemented"), "{reason}");
         }
-        other => panic!("{opt}: expected BadOption, got {:?}", other.map(|_| ())),
+        other => panic!("expected BadOption, got {:?}", other.map(|_| ())),
     }
 }
 
 #[test]
-fn a_position_with_an_unimplemented_module_is_refused() {
+fn a_position_naming_a_scenario_without_its_state_is_refused() {
     let mut v = base(3, json!({}));
     v["config"]["options"]["scenario"] = json!("traders_barbarians");
     let e = load_state::<Catan>(&v).expect_err("refused").to_string();
-    assert!(e.contains("not yet implemented"), "{e}");
+    assert!(e.contains("traders"), "{e}");
 }
 
 // ---------------------------------------------------------------- B1 Friendly Robber
