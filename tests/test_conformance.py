@@ -94,7 +94,16 @@ OPTION_CONFIGS: list[tuple[str, int, dict[str, object]]] = [
     ("puerto_rico", 2, {"new_buildings": True, "building_set": "random"}),
     ("castles_of_burgundy", 3, {"experienced_variant": True, "secret_board_choice": True}),
     ("san_juan", 3, {"drafted_hands": True}),
+    ("puerto_rico", 3, {"new_buildings": True, "nobles": True}),
+    ("puerto_rico", 4, {"new_buildings": True, "forest_source": "tiles_2004"}),
     ("catan", 4, {"friendly_robber": True, "harbormaster": True, "event_cards": True}),
+    ("catan", 2, {"event_cards": True}),
+    ("catan", 3, {"scenario": "fishermen", "harbormaster": True}),
+    ("catan", 2, {"scenario": "fishermen"}),
+    ("catan", 4, {"scenario": "rivers", "friendly_robber": True}),
+    ("catan", 3, {"scenario": "caravans", "event_cards": True}),
+    ("catan", 2, {"scenario": "caravans"}),
+    ("catan", 4, {"scenario": "barbarian_attack", "player_trades": "off"}),
 ]
 
 
