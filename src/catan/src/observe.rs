@@ -874,6 +874,19 @@ pub fn render(g: &Catan) -> String {
             (0..n).map(|p| g.harbor_points(p)).collect::<Vec<_>>()
         ));
     }
+    if let Some(r) = &g.rivers {
+        s.push_str(&format!(
+            "rivers: coins {:?}, bridges {:?}, wealthiest {}, poor {:?}, robber {}, purchases {}\n",
+            &r.coins[..n],
+            (0..n).map(|p| r.bridges_of(p)).collect::<Vec<_>>(),
+            g.wealthiest_settler()
+                .map_or("nobody".to_string(), |p| format!("player {p}")),
+            (0..n).filter(|&p| g.is_poor_settler(p)).collect::<Vec<_>>(),
+            g.robber_hex()
+                .map_or("beside the board".to_string(), |h| geo.hex_name(h)),
+            r.purchases,
+        ));
+    }
     if let Some(c) = &g.caravans {
         let (l, k) = c.spots();
         s.push_str(&format!(

@@ -897,6 +897,14 @@ fn observation_and_tensor_show_the_module() {
     assert_eq!(t[b], 0.3);
     assert_eq!(t[b + 2], 1.0);
     assert_eq!(t[b + 3], 2.0);
+    let r = g.render();
+    assert!(
+        r.contains(
+            "rivers: coins [3, 1, 1, 0], bridges [1, 0, 0, 0], wealthiest player 0, poor [3]"
+        ),
+        "{r}"
+    );
+    assert!(r.contains("swamp"), "{r}");
 }
 
 // ---------------------------------------------------------------- conformance
