@@ -2333,12 +2333,6 @@ pub fn catan_for_two(c: &Config) -> bool {
 
 pub(crate) fn check_modules(c: &Config) -> Result<(), GameError> {
     let two = catan_for_two(c);
-    if two && c.str("scenario") == "rivers" {
-        return Err(GameError::bad_option(
-            "catan_for_two",
-            "Traders & Barbarians modules B4 Catan for Two with B6 The Rivers of Catan (spec §B6.4): this combination is not yet implemented",
-        ));
-    }
     if two && c.str("scenario") == "barbarian_attack" {
         return Err(GameError::bad_option(
             "catan_for_two",

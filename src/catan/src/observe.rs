@@ -449,7 +449,7 @@ pub fn tensor(g: &Catan, seat: usize, out: &mut [f32]) {
     if g.caravans.is_some() {
         crate::caravans::tensor(g, seat, &mut out[o..]);
     }
-    if g.rivers.is_some() && out.len() >= TENSOR_LEN + crate::rivers::TENSOR_LEN {
+    if g.rivers.is_some() && out.len() >= o + crate::rivers::TENSOR_LEN {
         crate::rivers::tensor(g, seat, &mut out[o..]);
     }
     crate::fishermen::tensor(g, seat, &mut out[o..]);

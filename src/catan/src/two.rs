@@ -131,6 +131,11 @@ impl Catan {
     /// Caravans (the oasis) add their arm here.
     pub fn token_desert_hexes(&self) -> u32 {
         match self.rules.scenario {
+            // §B6.4, D-27: in Rivers the swamps stand for the desert (2 tokens next to one, 3
+            // next to a swamp on the coast; the token robber action sends it to a swamp).
+            Scenario::Rivers => (0..NH)
+                .filter(|&h| self.board.terrain[h] == crate::board::SWAMP)
+                .fold(0u32, |m, h| m | (1 << h)),
             // D-27 (cfg): the oasis replaces the desert.
             Scenario::Caravans => self.caravans.as_ref().map_or(0, |c| {
                 if c.opts.oasis_tokens {

@@ -790,18 +790,129 @@ fn victory_at_10_counts_the_coin_tiles() {
 
 // ---------------------------------------------------------------- options, positions
 
+// ---------------------------------------------------------------- B4 Catan for Two (§B6.4)
+
+/// A 2-player Rivers position after set-up (neutrals on their start vertices N(0,-1), S(0,1)):
+/// player 0 in the main phase after both rolls.
+fn base_two(opts: Value) -> Value {
+    let mut v = base(2, opts);
+    v["setup_step"] = json!(4);
+    v["last_roll"] = json!(5);
+    v["two"]["rolls"] = json!(2);
+    v["two"]["first_roll"] = json!(8);
+    v
+}
+
 #[test]
-fn rivers_with_catan_for_two_is_refused_naming_both() {
-    let c = config(3, json!({"catan_for_two": true}));
-    match Catan::new(&c, 1) {
-        Err(GameError::BadOption { name, reason }) => {
-            assert_eq!(name, "catan_for_two");
-            assert!(reason.contains("B4 Catan for Two"), "{reason}");
-            assert!(reason.contains("B6 The Rivers of Catan"), "{reason}");
-            assert!(reason.contains("not yet implemented"), "{reason}");
+fn two_settlement_next_to_a_swamp_earns_2_tokens_3_on_the_coast() {
+    // N(1,1) touches the swamp (1,1), (1,0) and (2,0): inland → 2 tokens (and a coin).
+    let mut v = base_two(json!({}));
+    set_player(&mut v, 0, "roads", json!([[1, 1, "NE"]]));
+    set_player(
+        &mut v,
+        0,
+        "resources",
+        json!({"lumber": 1, "brick": 1, "wool": 1, "grain": 1}),
+    );
+    let mut g = load(&v);
+    assert_eq!(g.tokens(0), 5);
+    play(&mut g, "settlement N(1,1)");
+    assert_eq!(g.tokens(0), 7);
+    assert_eq!(g.coins(0), 1);
+    // S(1,1) touches the swamp (1,1), (0,2) and the sea → 3 tokens.
+    let mut v = base_two(json!({}));
+    set_player(&mut v, 0, "roads", json!([[1, 1, "SE"]]));
+    set_player(
+        &mut v,
+        0,
+        "resources",
+        json!({"lumber": 1, "brick": 1, "wool": 1, "grain": 1}),
+    );
+    let mut g = load(&v);
+    play(&mut g, "settlement S(1,1)");
+    assert_eq!(g.tokens(0), 8);
+    // The free neutral piece follows; neutral pieces earn no coins.
+    assert_eq!(g.phase(), Phase::NeutralBuild);
+    let l = legal_labels(&g);
+    assert!(
+        l.iter()
+            .all(|x| BRIDGE_SITES.iter().all(|s| !x.ends_with(s))),
+        "{l:?}"
+    );
+    play(&mut g, &l[0]);
+    assert_eq!(coins_of(&g), [1, 0]);
+}
+
+#[test]
+fn two_token_robber_action_sends_the_robber_to_a_swamp() {
+    let mut v = base_two(json!({}));
+    v["robber"] = json!([0, 0]);
+    let mut g = load(&v);
+    let mut l: Vec<String> = legal_labels(&g)
+        .into_iter()
+        .filter(|x| x.starts_with("token robber"))
+        .collect();
+    l.sort();
+    assert_eq!(l, ["token robber to (-1,2)", "token robber to (1,1)"]);
+    play(&mut g, "token robber to (-1,2)");
+    assert_eq!(g.to_json_value()["robber"], json!([-1, 2]));
+    assert_eq!(g.tokens(0), 4);
+    // Never to the swamp it already stands on.
+    let l = legal_labels(&g);
+    assert!(l.contains(&"token robber to (1,1)".to_string()));
+    assert!(!l.contains(&"token robber to (-1,2)".to_string()));
+}
+
+#[test]
+fn two_bridge_triggers_no_neutral_build_and_tiles_are_between_the_two_players() {
+    let mut v = base_two(json!({}));
+    set_player(&mut v, 0, "settlements", json!([[1, -1, "N"]]));
+    set_player(&mut v, 0, "resources", json!({"lumber": 1, "brick": 2}));
+    v["rivers"] = json!({"coins": [0, 1], "wealthiest_settler": 1});
+    let mut g = load(&v);
+    assert!(g.is_poor_settler(0) && !g.is_poor_settler(1));
+    play(&mut g, "bridge SE(1,-2)");
+    // A bridge is not a road piece: no free neutral road (engine decision).
+    assert_eq!(g.phase(), Phase::Main);
+    assert_eq!(coins_of(&g), [3, 1]);
+    assert_eq!(g.wealthiest_settler(), Some(0));
+    assert!(g.is_poor_settler(1) && !g.is_poor_settler(0));
+    // A road by the river: a coin, and the neutral road (never on a bridge site) follows.
+    let mut w = reopen(&g);
+    set_player(&mut w, 0, "resources", json!({"lumber": 1, "brick": 1}));
+    let mut g = load(&w);
+    play(&mut g, "road NE(1,-1)");
+    assert_eq!(g.coins(0), 4);
+    assert_eq!(g.phase(), Phase::NeutralBuild);
+    let l = legal_labels(&g);
+    assert!(!l.is_empty());
+    assert!(
+        l.iter()
+            .all(|x| BRIDGE_SITES.iter().all(|s| !x.ends_with(s))),
+        "{l:?}"
+    );
+}
+
+#[test]
+fn two_rivers_set_up_and_a_neutral_on_a_bridge_site_is_refused() {
+    let c = config_with(2, "random", json!({}));
+    for seed in 0..10 {
+        let mut g = Catan::new(&c, seed).unwrap();
+        let mut rng = meeple_core::GameRng::new(seed);
+        while matches!(g.phase(), Phase::SetupSettlement | Phase::SetupRoad) {
+            let mut l = Vec::new();
+            g.legal_actions(&mut l);
+            let a = l[rng.below(l.len() as u32) as usize];
+            g.apply(a).unwrap();
         }
-        other => panic!("expected BadOption, got {:?}", other.map(|_| ())),
+        let c = coins_of(&g);
+        assert!(c.iter().all(|&x| x <= 4));
+        let min = *c.iter().min().unwrap();
+        assert!((0..2).all(|p| g.is_poor_settler(p) == (c[p] == min)));
     }
+    let mut v = base_two(json!({}));
+    v["two"]["neutrals"][0]["roads"] = json!([[1, -2, "SE"]]);
+    assert!(refused(&v).contains("bridge site"));
 }
 
 #[test]
@@ -945,6 +1056,13 @@ fn conformance_rivers_alone_and_with_b1_b2_b3() {
         configs.push(config_with(players, "random", json!({"event_cards": true})));
     }
     configs.push(config_with(4, "random", json!({})));
+    // B4 with Rivers (§B6.4), alone and with B1, B2, B3.
+    configs.push(config_with(2, "random", json!({})));
+    configs.push(config_with(
+        2,
+        "random",
+        json!({"friendly_robber": true, "harbormaster": true, "event_cards": true, "player_trades": "offers"}),
+    ));
     configs.push(config_with(
         4,
         "beginner",
