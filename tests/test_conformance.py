@@ -104,6 +104,7 @@ OPTION_CONFIGS: list[tuple[str, int, dict[str, object]]] = [
     ("catan", 3, {"scenario": "caravans", "event_cards": True}),
     ("catan", 2, {"scenario": "caravans"}),
     ("catan", 4, {"scenario": "barbarian_attack", "player_trades": "off"}),
+    ("catan", 3, {"scenario": "traders_barbarians", "event_cards": True}),
 ]
 
 

@@ -2324,13 +2324,13 @@ fn read_map_option(config: &Config) -> Result<Option<Value>, GameError> {
     }
 }
 
-/// Refuse module options that are not implemented yet or may not be combined (spec Part B).
 /// Whether a configuration plays B4 Catan for Two: the option, or implied by 2 players (the only
 /// 2-player rules of the spec). Module checks must use this, not the option alone.
 pub fn catan_for_two(c: &Config) -> bool {
     c.bool("catan_for_two") || c.players == 2
 }
 
+/// Refuse module options that are not implemented yet or may not be combined (spec Part B).
 pub(crate) fn check_modules(c: &Config) -> Result<(), GameError> {
     let two = catan_for_two(c);
     if two && c.str("scenario") == "barbarian_attack" {

@@ -796,9 +796,22 @@ pub fn render(g: &Catan) -> String {
         s.push_str(&" ".repeat((r.unsigned_abs() * 6) as usize));
         for q in -2..=2i32 {
             if let Some(h) = geo.hex_id(q, r) {
-                let t = TERRAINS[(g.board.terrain[h] as usize).min(TERRAINS.len() - 1)];
+                let t = if g.board.terrain[h] == crate::board::TRADE {
+                    // B9: a trade hex is named by its role.
+                    crate::board::TRADE_ROLES
+                        .get(g.board.trade_role[h] as usize)
+                        .copied()
+                        .unwrap_or("trade")
+                } else {
+                    TERRAINS[(g.board.terrain[h] as usize).min(TERRAINS.len() - 1)]
+                };
                 let tok = g.board.token[h];
-                let robber = if g.robber_hex() == Some(h) { "*" } else { " " };
+                // B9 parks the (unused) robber on a trade hex: nothing to show.
+                let robber = if g.robber_hex() == Some(h) && g.traders.is_none() {
+                    "*"
+                } else {
+                    " "
+                };
                 s.push_str(&format!(
                     "{:>9}{:<2}{} ",
                     &t[..t.len().min(9)],
@@ -898,6 +911,59 @@ pub fn render(g: &Catan) -> String {
             c.supply(),
             c.heads.iter().map(|&h| if h == NONE { "-".to_string() } else { geo.vertex_name(h as usize) }).collect::<Vec<_>>(),
             l[..k].iter().map(|&x| crate::caravans::spot_label(x)).collect::<Vec<_>>().join(", "),
+        ));
+    }
+    if let Some(b) = g.barbarian_attack.as_deref() {
+        for p in 0..n {
+            s.push_str(&format!(
+                "knights {p}: [{}], prisoners {}, coins {}\n",
+                bits128(b.knights[p])
+                    .map(|e| geo.edge_name(e))
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                b.prisoners[p],
+                b.coins[p],
+            ));
+        }
+        let on_board: Vec<String> = (0..NH)
+            .filter(|&h| b.barbarians[h] > 0)
+            .map(|h| format!("{} {}", geo.hex_name(h), b.barbarians[h]))
+            .collect();
+        s.push_str(&format!(
+            "barbarians: {} (3 = conquered); {} in the supply; development deck {:?}\n",
+            on_board.join(", "),
+            b.supply,
+            b.deck,
+        ));
+    }
+    if let Some(t) = g.traders.as_deref() {
+        for p in 0..n {
+            s.push_str(&format!(
+                "wagon {p}: {}, card {}, carrying {}, delivered {}, gold {}\n",
+                if t.wagon[p] == NONE {
+                    "not placed".to_string()
+                } else {
+                    format!("at {}", geo.vertex_name(t.wagon[p] as usize))
+                },
+                t.card[p],
+                crate::traders::COMMODITIES
+                    .get(t.carrying[p] as usize)
+                    .copied()
+                    .unwrap_or("nothing"),
+                t.delivered[p],
+                t.gold[p],
+            ));
+        }
+        s.push_str(&format!(
+            "barbarians on {}; stacks left (glass, marble, tools, sand): castle {:?}, marble_quarry {:?}, glassworks {:?}\n",
+            t.barbarians
+                .iter()
+                .map(|&e| geo.edge_name(e as usize))
+                .collect::<Vec<_>>()
+                .join(", "),
+            t.stacks[0],
+            t.stacks[1],
+            t.stacks[2],
         ));
     }
     if let Some(t) = g.two.as_deref() {
