@@ -5,6 +5,9 @@
 //! coastal numbers clockwise from the castle's left 4 (-2,1), 10 (-2,0), 6 (-1,-1), 2 (0,-2),
 //! 9 (1,-2), 5 (2,-1), 8 (2,0), 11 (1,1), 12 (0,2), 3 (-1,2).
 
+mod common;
+use common::*;
+
 use meeple_catan::{Catan, Phase};
 use meeple_core::conformance::{assert_conforms, KitOptions};
 use meeple_core::dynamic::load_state;
@@ -39,24 +42,6 @@ fn base(players: usize, opts: Value) -> Value {
         p.as_object_mut().unwrap().remove("knowledge");
     }
     v
-}
-
-fn load(v: &Value) -> Catan {
-    match load_state::<Catan>(v) {
-        Ok(g) => g,
-        Err(e) => panic!("position refused: {e}"),
-    }
-}
-
-fn play(g: &mut Catan, label: &str) {
-    let a = g.parse_action(label).unwrap_or_else(|| {
-        panic!(
-            "'{label}' is not legal in phase {:?}: {:?}",
-            g.phase(),
-            labels(g)
-        )
-    });
-    g.apply(a).unwrap();
 }
 
 fn labels(g: &Catan) -> Vec<String> {

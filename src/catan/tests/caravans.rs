@@ -2,6 +2,9 @@
 //! that scores or changes who may act, the map and position checks, and the conformance kit over
 //! the scenario alone and with B1, B2 and B3.
 
+mod common;
+use common::*;
+
 use meeple_catan::board::{Board, OASIS};
 use meeple_catan::caravans::{spot_label, State};
 use meeple_catan::geometry::Geometry;
@@ -49,30 +52,6 @@ fn base(players: usize, opts: Value) -> Value {
     v
 }
 
-fn load(v: &Value) -> Catan {
-    match load_state::<Catan>(v) {
-        Ok(g) => g,
-        Err(e) => panic!("position refused: {e}"),
-    }
-}
-
-fn play(g: &mut Catan, label: &str) {
-    let a = g.parse_action(label).unwrap_or_else(|| {
-        panic!(
-            "'{label}' is not legal in phase {:?}; legal: {:?}",
-            g.phase(),
-            legal_labels(g)
-        )
-    });
-    g.apply(a).unwrap();
-}
-
-fn legal_labels(g: &Catan) -> Vec<String> {
-    let mut v = Vec::new();
-    g.legal_actions(&mut v);
-    v.into_iter().map(|a| g.action_label(a)).collect()
-}
-
 fn spots(g: &Catan) -> Vec<String> {
     let mut s: Vec<String> = g.observation(0)["caravans"]["spots"]
         .as_array()
@@ -82,10 +61,6 @@ fn spots(g: &Catan) -> Vec<String> {
         .collect();
     s.sort();
     s
-}
-
-fn set_player(v: &mut Value, p: usize, key: &str, val: Value) {
-    v["players"][p][key] = val;
 }
 
 const ARROW_SPOTS: [&str; 3] = [

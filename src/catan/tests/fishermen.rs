@@ -2,6 +2,9 @@
 //! rule tests on hand-written positions, refused options and the conformance kit over the
 //! scenario alone and with B1, B2 and B3.
 
+mod common;
+use common::*;
+
 use meeple_catan::geometry::{parse_vtag, Geometry};
 use meeple_catan::{Catan, Phase};
 use meeple_core::conformance::{assert_conforms, check_positions, KitOptions};
@@ -39,30 +42,6 @@ fn base(players: usize, opts: Value) -> Value {
         p.as_object_mut().unwrap().remove("knowledge");
     }
     v
-}
-
-fn load(v: &Value) -> Catan {
-    match load_state::<Catan>(v) {
-        Ok(g) => g,
-        Err(e) => panic!("position refused: {e}"),
-    }
-}
-
-fn play(g: &mut Catan, label: &str) {
-    let a = g.parse_action(label).unwrap_or_else(|| {
-        panic!(
-            "'{label}' is not legal in phase {:?}: {:?}",
-            g.phase(),
-            legal_labels(g)
-        )
-    });
-    g.apply(a).unwrap();
-}
-
-fn legal_labels(g: &Catan) -> Vec<String> {
-    let mut v = Vec::new();
-    g.legal_actions(&mut v);
-    v.into_iter().map(|a| g.action_label(a)).collect()
 }
 
 fn fish_labels(g: &Catan) -> Vec<String> {

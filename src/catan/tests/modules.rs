@@ -1,6 +1,9 @@
 //! Traders & Barbarians modules (spec Part B): rule tests on hand-written positions, the spec's
 //! worked examples, the refused options and the conformance kit over every allowed combination.
 
+mod common;
+use common::*;
+
 use meeple_catan::{Catan, Phase};
 use meeple_core::conformance::{assert_conforms, KitOptions};
 use meeple_core::dynamic::load_state;
@@ -34,30 +37,6 @@ fn base(players: usize, opts: Value) -> Value {
         p.as_object_mut().unwrap().remove("knowledge");
     }
     v
-}
-
-fn load(v: &Value) -> Catan {
-    match load_state::<Catan>(v) {
-        Ok(g) => g,
-        Err(e) => panic!("position refused: {e}"),
-    }
-}
-
-fn play(g: &mut Catan, label: &str) {
-    let a = g
-        .parse_action(label)
-        .unwrap_or_else(|| panic!("'{label}' is not legal in phase {:?}", g.phase()));
-    g.apply(a).unwrap();
-}
-
-fn legal_labels(g: &Catan) -> Vec<String> {
-    let mut v = Vec::new();
-    g.legal_actions(&mut v);
-    v.into_iter().map(|a| g.action_label(a)).collect()
-}
-
-fn set_player(v: &mut Value, p: usize, key: &str, val: Value) {
-    v["players"][p][key] = val;
 }
 
 // ---------------------------------------------------------------- options

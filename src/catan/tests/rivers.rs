@@ -2,6 +2,9 @@
 //! coin tiles, the golden examples EX-15 and EX-16, the combinations with B1, B2 and B3, the
 //! refused B4 combination, position checks and the conformance kit.
 
+mod common;
+use common::*;
+
 use meeple_catan::geometry::{Geometry, NE, NH};
 use meeple_catan::{Catan, Phase};
 use meeple_core::conformance::{assert_conforms, KitOptions};
@@ -51,35 +54,11 @@ fn base(players: usize, opts: Value) -> Value {
     v
 }
 
-fn load(v: &Value) -> Catan {
-    match load_state::<Catan>(v) {
-        Ok(g) => g,
-        Err(e) => panic!("position refused: {e}"),
-    }
-}
-
 fn refused(v: &Value) -> String {
     match load_state::<Catan>(v) {
         Ok(_) => panic!("position accepted"),
         Err(e) => e.to_string(),
     }
-}
-
-fn play(g: &mut Catan, label: &str) {
-    let a = g
-        .parse_action(label)
-        .unwrap_or_else(|| panic!("'{label}' is not legal in phase {:?}", g.phase()));
-    g.apply(a).unwrap();
-}
-
-fn legal_labels(g: &Catan) -> Vec<String> {
-    let mut v = Vec::new();
-    g.legal_actions(&mut v);
-    v.into_iter().map(|a| g.action_label(a)).collect()
-}
-
-fn is_legal(g: &Catan, label: &str) -> bool {
-    g.parse_action(label).is_some()
 }
 
 /// The position of a game, open for hand edits (bank, deck and knowledge recomputed on load).
@@ -92,10 +71,6 @@ fn reopen(g: &Catan) -> Value {
         p.as_object_mut().unwrap().remove("knowledge");
     }
     v
-}
-
-fn set_player(v: &mut Value, p: usize, key: &str, val: Value) {
-    v["players"][p][key] = val;
 }
 
 fn coins_of(g: &Catan) -> Vec<u32> {

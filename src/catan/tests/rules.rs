@@ -1,5 +1,8 @@
 //! Rules tests on hand-written positions (the documented position format).
 
+mod common;
+use common::*;
+
 use meeple_catan::{Catan, Phase};
 use meeple_core::dynamic::load_state;
 use meeple_core::{Config, Game, Turn};
@@ -33,34 +36,6 @@ fn base(players: usize, opts: Value) -> Value {
         p.as_object_mut().unwrap().remove("knowledge");
     }
     v
-}
-
-fn load(v: &Value) -> Catan {
-    match load_state::<Catan>(v) {
-        Ok(g) => g,
-        Err(e) => panic!("position refused: {e}"),
-    }
-}
-
-fn play(g: &mut Catan, label: &str) {
-    let a = g
-        .parse_action(label)
-        .unwrap_or_else(|| panic!("'{label}' is not legal in phase {:?}", g.phase()));
-    g.apply(a).unwrap();
-}
-
-fn legal_labels(g: &Catan) -> Vec<String> {
-    let mut v = Vec::new();
-    g.legal_actions(&mut v);
-    v.into_iter().map(|a| g.action_label(a)).collect()
-}
-
-fn is_legal(g: &Catan, label: &str) -> bool {
-    g.parse_action(label).is_some()
-}
-
-fn set_player(v: &mut Value, p: usize, key: &str, val: Value) {
-    v["players"][p][key] = val;
 }
 
 // Player 0: a 6-road zigzag along the top of row 0 from a settlement at N(-2,0).

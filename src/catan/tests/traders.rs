@@ -1,6 +1,9 @@
 //! B9 Traders & Barbarians (spec §B9): the worked examples EX-20 … EX-39, rule tests on
 //! hand-written positions, and the conformance kit over the scenario and its combinations.
 
+mod common;
+use common::*;
+
 use meeple_catan::geometry::Geometry;
 use meeple_catan::{Catan, Phase};
 use meeple_core::conformance::{assert_conforms, KitOptions};
@@ -44,32 +47,8 @@ fn base(players: usize, opts: Value) -> Value {
     v
 }
 
-fn load(v: &Value) -> Catan {
-    match load_state::<Catan>(v) {
-        Ok(g) => g,
-        Err(e) => panic!("position refused: {e}"),
-    }
-}
-
-fn play(g: &mut Catan, label: &str) {
-    let a = g.parse_action(label).unwrap_or_else(|| {
-        panic!(
-            "'{label}' is not legal in phase {:?}; legal: {:?}",
-            g.phase(),
-            legal_labels(g)
-        )
-    });
-    g.apply(a).unwrap();
-}
-
 fn legal(g: &Catan, label: &str) -> bool {
     g.parse_action(label).is_some()
-}
-
-fn legal_labels(g: &Catan) -> Vec<String> {
-    let mut v = Vec::new();
-    g.legal_actions(&mut v);
-    v.into_iter().map(|a| g.action_label(a)).collect()
 }
 
 fn obs(g: &Catan) -> Value {
@@ -82,10 +61,6 @@ fn gold(g: &Catan, p: usize) -> u64 {
 
 fn mp(g: &Catan) -> u64 {
     obs(g)["movement_points"].as_u64().unwrap_or(0)
-}
-
-fn set_player(v: &mut Value, p: usize, key: &str, val: Value) {
-    v["players"][p][key] = val;
 }
 
 fn set_tb(v: &mut Value, p: usize, key: &str, val: Value) {

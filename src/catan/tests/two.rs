@@ -2,6 +2,9 @@
 //! rule (neutral players, two rolls, trade tokens and their actions), the combinations with B1,
 //! B2 and B3, and the conformance kit.
 
+mod common;
+use common::*;
+
 use meeple_catan::{Catan, Phase};
 use meeple_core::conformance::{assert_conforms, KitOptions};
 use meeple_core::dynamic::load_state;
@@ -52,38 +55,6 @@ fn before_roll(opts: Value) -> Value {
     t.remove("rolls");
     t.remove("first_roll");
     v
-}
-
-fn load(v: &Value) -> Catan {
-    match load_state::<Catan>(v) {
-        Ok(g) => g,
-        Err(e) => panic!("position refused: {e}"),
-    }
-}
-
-fn play(g: &mut Catan, label: &str) {
-    let a = g.parse_action(label).unwrap_or_else(|| {
-        panic!(
-            "'{label}' is not legal in phase {:?}; legal: {:?}",
-            g.phase(),
-            legal_labels(g)
-        )
-    });
-    g.apply(a).unwrap();
-}
-
-fn legal_labels(g: &Catan) -> Vec<String> {
-    let mut v = Vec::new();
-    g.legal_actions(&mut v);
-    v.into_iter().map(|a| g.action_label(a)).collect()
-}
-
-fn is_legal(g: &Catan, label: &str) -> bool {
-    legal_labels(g).iter().any(|l| l == label)
-}
-
-fn set_player(v: &mut Value, p: usize, key: &str, val: Value) {
-    v["players"][p][key] = val;
 }
 
 fn sorted(mut v: Vec<String>) -> Vec<String> {
