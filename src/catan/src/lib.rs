@@ -414,6 +414,24 @@ pub struct Offer {
     pub get_n: u8,
 }
 
+/// Resource offers (indices below [`NUM_OFFERS`]) a hand can pay for, as a bit mask: offer
+/// `o = ((give*4 + get')*2 + give_n-1)*2 + get_n-1`, so the 16 offers giving resource `a` are bits
+/// `16a..16a+16`, and those giving one card are the ones with bit 1 of `o` clear.
+#[inline]
+fn affordable_offers(hand: &[u8; 5]) -> u128 {
+    const GIVE_ONE: u128 = 0x3333; // give_n = 1 within a resource's 16 offers
+    let mut m = 0u128;
+    for (a, &n) in hand.iter().enumerate() {
+        let block = match n {
+            0 => 0,
+            1 => GIVE_ONE,
+            _ => 0xFFFF,
+        };
+        m |= block << (16 * a);
+    }
+    m
+}
+
 impl Offer {
     /// Offer index → offer. Indices `NUM_OFFERS..NUM_OFFERS + NUM_COIN_OFFERS` (B6) trade coins:
     /// `j < 20` gives `n1` coins for `n2` of resource `b` (`j = (b*2 + n1-1)*2 + n2-1`), `j >= 20`
@@ -699,6 +717,23 @@ impl Catan {
     /// All victory points, hidden victory-point cards included.
     pub fn vp(&self, p: usize) -> u32 {
         self.public_vp(p) + self.dev[p][VICTORY_POINT] as u32
+    }
+
+    /// The bank trade rates of player `p` for each resource (one ownership mask for all five).
+    fn rates(&self, p: usize) -> [u8; 5] {
+        let mine = (self.settlements[p] | self.cities[p]) & !self.dead_vertices();
+        let any = if self.board.harbor_vertices[GENERIC as usize] & mine != 0 {
+            3
+        } else {
+            4
+        };
+        std::array::from_fn(|r| {
+            if self.board.harbor_vertices[r] & mine != 0 {
+                2
+            } else {
+                any
+            }
+        })
     }
 
     /// The trade rate of player `p` for giving resource `r` to the bank.
@@ -1629,8 +1664,9 @@ impl Catan {
                 }
 
                 self.push_plays(p, out);
+                let rates = self.rates(p);
                 for give in 0..5 {
-                    if hand[give] >= self.rate(p, give) {
+                    if hand[give] >= rates[give] {
                         for get in 0..5 {
                             if get != give && self.bank[get] > 0 {
                                 let bi = if get < give { get } else { get - 1 };
@@ -1640,11 +1676,8 @@ impl Catan {
                     }
                 }
                 if self.rules.trades && self.offers_made < self.rules.max_offers {
-                    for i in 0..NUM_OFFERS {
-                        let o = Offer::decode(i);
-                        if self.offers_used & (1u128 << i) == 0 && hand[o.give] >= o.give_n {
-                            out.push(A_OFFER + i);
-                        }
+                    for i in bits128(affordable_offers(hand) & !self.offers_used) {
+                        out.push(A_OFFER + i as u32);
                     }
                 }
                 if self.road_blocked(p) && has(hand, &COST_REPAIR) {
@@ -2813,6 +2846,21 @@ pub mod testing {
 mod tests {
     use super::*;
     use meeple_core::playout::{random_step, Buffers};
+
+    /// The offer mask agrees with decoding every offer, for every hand of 0-2 cards a kind.
+    #[test]
+    fn affordable_offers_match_decoding() {
+        for code in 0..3usize.pow(5) {
+            let hand: [u8; 5] = std::array::from_fn(|r| (code / 3usize.pow(r as u32) % 3) as u8);
+            let expected = (0..NUM_OFFERS)
+                .filter(|&i| {
+                    let o = Offer::decode(i);
+                    hand[o.give] >= o.give_n
+                })
+                .fold(0u128, |m, i| m | 1 << i);
+            assert_eq!(affordable_offers(&hand), expected, "hand {hand:?}");
+        }
+    }
 
     /// The start-vertex pruning of `longest_road_of` agrees with starting everywhere.
     #[test]
