@@ -10,6 +10,7 @@
 //! Board set-up and the user map live in `barbarian_attack/setup.rs`; the position, observation
 //! and tensor parts in `barbarian_attack/json.rs`.
 
+pub mod for_two;
 pub mod json;
 pub mod setup;
 
@@ -41,6 +42,12 @@ pub const C_ROLLOFF: u32 = C_LOSS + 3;
 /// Action ids this module numbers from [`crate::A_SCENARIO`]. Barbarian arrival rolls reuse the
 /// base dice outcomes ([`crate::C_DICE`]).
 pub const NUM_ACTIONS: u32 = C_ROLLOFF + MAX_PLAYERS as u32 - A_SCENARIO;
+/// With Catan for Two only (§B8.10, D-67): the token action takes a barbarian from coastal hex
+/// `h` (its destination is then an [`A_HEX`] id). Numbered after [`NUM_ACTIONS`], so the 3-4
+/// player game keeps its action count.
+pub const A_TOKEN_FROM: u32 = A_SCENARIO + NUM_ACTIONS;
+/// Extra ids with Catan for Two ([`A_TOKEN_FROM`]).
+pub const NUM_ACTIONS_TWO: u32 = NH as u32;
 
 pub const KNIGHTHOOD: usize = 0;
 pub const BLACK_KNIGHT: usize = 1;
@@ -99,6 +106,13 @@ pub enum Step {
     RollOff,
     /// Chance: the knight-loss die (D-69).
     LossDie,
+    /// Catan for Two (§B8.10 item 1): the placer of the game's first knight puts the Foreign
+    /// Knight on a free castle edge.
+    PlaceForeign,
+    /// Catan for Two: after his own knights the mover may move the Foreign Knight (D-66).
+    ForeignMove,
+    /// Catan for Two (D-67): the destination of the barbarian the token action moves.
+    TokenMove,
 }
 
 /// The module's state inside [`Catan`].
@@ -136,6 +150,18 @@ pub struct State {
     /// Roll-off: the players still rolling and the places still to win.
     pub pool: u8,
     pub need: u8,
+    // Catan for Two (§B8.10; left at their defaults otherwise).
+    /// The Foreign Knight's edge (`NONE` until the first knight of the game is placed).
+    pub foreign: u8,
+    /// Barbarians the Foreign Knight won as prisoners: out of the game (D-66).
+    pub foreign_out: u8,
+    /// Places already won in the current roll-off (the Foreign Knight's fixed 3 makes the
+    /// next place's odds depend on them, see `for_two::rolloff_weights`).
+    pub won: u8,
+    /// The mover's settlement whose neutral piece waits for the attack to end (item 2).
+    pub neutral_after: u8,
+    /// Token action (D-67): the hex the barbarian is taken from.
+    pub token_from: u8,
     // Derived (rebuilt by `derive`).
     /// Castle hex id.
     pub castle: u8,
@@ -215,6 +241,9 @@ impl State {
             deck: CARD_TOTALS,
             supply: BARBARIANS as u8,
             selected: NONE,
+            foreign: NONE,
+            neutral_after: NONE,
+            token_from: NONE,
             ..State::default()
         };
         s.derive(board)?;
@@ -289,8 +318,18 @@ impl State {
         self.barbarians.iter().map(|&x| x as u32).sum()
     }
 
+    /// Every knight on the board, the Foreign Knight included (no knight ends on another).
     pub fn all_knights(&self) -> u128 {
-        self.knights.iter().fold(0, |m, &k| m | k)
+        self.knights.iter().fold(0, |m, &k| m | k) | self.foreign_bit()
+    }
+
+    /// The Foreign Knight's edge as a bitset (0 when it is not on the board).
+    pub fn foreign_bit(&self) -> u128 {
+        if (self.foreign as usize) < NE {
+            1u128 << self.foreign
+        } else {
+            0
+        }
     }
 
     pub fn castle_edges(&self) -> u128 {
@@ -399,6 +438,8 @@ impl Catan {
             b.coin_buys < 2 && b.coins[p] >= 2 && self.bank[(a - A_COIN_BUY) as usize] > 0
         } else if (A_COIN_TRADE..A_COIN_TRADE + 5).contains(&a) {
             b.coins[p] >= self.coin_rate(p) && self.bank[(a - A_COIN_TRADE) as usize] > 0
+        } else if (A_TOKEN_FROM..A_TOKEN_FROM + NUM_ACTIONS_TWO).contains(&a) {
+            self.token_source_ok((a - A_TOKEN_FROM) as usize)
         } else {
             false
         }
@@ -410,9 +451,14 @@ impl Catan {
                 out.push(a);
             }
         }
+        self.token_sources_push(out);
     }
 
     pub(crate) fn ba_main_apply(&mut self, a: Action) {
+        if a >= A_TOKEN_FROM {
+            self.token_take((a - A_TOKEN_FROM) as usize);
+            return;
+        }
         let p = self.current as usize;
         let (r, cost) = if a < A_COIN_TRADE {
             self.ba_mut().coin_buys += 1;
@@ -453,6 +499,7 @@ impl Catan {
                     })
                 }
             }
+            Step::PlaceForeign | Step::ForeignMove | Step::TokenMove => self.two_step_legal(a),
         }
     }
 
@@ -491,6 +538,7 @@ impl Catan {
                     out.push(A_GRAIN);
                 }
             }
+            Step::PlaceForeign | Step::ForeignMove | Step::TokenMove => self.two_step_push(out),
         }
     }
 
@@ -557,6 +605,9 @@ impl Catan {
                 }
             }
             Step::LossDie => out.extend((0..3).map(|c| (C_LOSS + c, 1))),
+            Step::RollOff if b.pool & (1 << for_two::FOREIGN) != 0 && self.rules.two => {
+                self.foreign_rolloff_outcomes(out)
+            }
             Step::RollOff => {
                 for q in 0..self.n() {
                     if b.pool & (1 << q) != 0 {
@@ -578,11 +629,15 @@ impl Catan {
         let p = self.current as usize;
         match self.ba().step {
             Step::None => {}
+            Step::PlaceForeign | Step::ForeignMove | Step::TokenMove => self.two_step_apply(a),
             Step::Attack => self.attack_roll((a - C_DICE) as usize + 2),
             Step::Draw => self.resolve_card((a - C_CARD) as usize),
             Step::PlaceKnight => {
                 self.ba_mut().knights[p] |= 1u128 << (a - A_EDGE);
-                self.ba_done_card();
+                // §B8.10 item 1: the game's first knight brings the Foreign Knight.
+                if !self.foreign_to_place() {
+                    self.ba_done_card();
+                }
             }
             Step::Intrigue => {
                 let h = (a - A_HEX) as usize;
@@ -613,7 +668,7 @@ impl Catan {
             }
             Step::KnightSelect => {
                 if a == A_DONE {
-                    self.begin_drive_off();
+                    self.after_own_knights();
                 } else {
                     let b = self.ba_mut();
                     b.selected = (a - A_EDGE) as u8;
@@ -638,17 +693,21 @@ impl Catan {
             }
             Step::RollOff => {
                 let w = (a - C_ROLLOFF) as usize;
+                let n = self.n();
                 let b = self.ba_mut();
-                b.prisoners[w] += 1;
+                b.award(w, 1, n);
                 b.pool &= !(1 << w);
                 b.need -= 1;
+                b.won += 1;
                 if b.need == 0 {
-                    for q in 0..MAX_PLAYERS {
+                    // Losers left without a prisoner get 3 coins; the Foreign Knight none.
+                    for q in 0..n {
                         if b.pool & (1 << q) != 0 {
                             b.coins[q] += COMPENSATION;
                         }
                     }
                     b.pool = 0;
+                    b.won = 0;
                     b.step = Step::LossDie;
                 }
             }
@@ -659,14 +718,20 @@ impl Catan {
                 let b = self.ba_mut();
                 let h = b.order[b.check as usize] as usize;
                 let lost = t.hex_edges[h];
+                let mut lost_by = [0u32; MAX_PLAYERS];
+                // The Foreign Knight is not in `knights`: it is never lost (§B8.10 item 1).
                 for q in 0..n {
                     for e in bits128(b.knights[q] & lost) {
                         if t.edge_class[e] == class {
                             b.knights[q] &= !(1u128 << e);
-                            b.coins[q] += COMPENSATION;
+                            lost_by[q] += 1;
                         }
                     }
                 }
+                for (q, &k) in lost_by.iter().enumerate().take(n) {
+                    self.compensate_lost_knights(q, k);
+                }
+                let b = self.ba_mut();
                 b.check += 1;
                 self.drive_off_next();
             }
@@ -703,6 +768,8 @@ impl Catan {
             b.rolls = 0;
             b.step = Step::None;
             self.phase = Phase::Main;
+            // Catan for Two: the neutral piece of the settlement that caused it (item 2).
+            self.two_after_attack();
         }
     }
 
@@ -807,7 +874,7 @@ impl Catan {
 
     fn enter_knight_select(&mut self) {
         if self.selectable_knights() == 0 {
-            self.begin_drive_off();
+            self.after_own_knights();
         } else {
             self.ba_mut().step = Step::KnightSelect;
         }
@@ -817,6 +884,7 @@ impl Catan {
         let b = self.ba_mut();
         b.moved = 0;
         b.selected = NONE;
+        b.extended = false;
         b.check = 0;
         self.drive_off_next();
     }
@@ -836,36 +904,43 @@ impl Catan {
             let h = h as usize;
             let edges = t.hex_edges[h];
             let bar = b.barbarians[h] as u32;
-            let strength: u32 = (0..n).map(|q| (b.knights[q] & edges).count_ones()).sum();
+            // Knights of each participant on the hex's edges; the Foreign Knight (Catan for Two,
+            // D-66) is the neutral participant `for_two::FOREIGN` (never a seat of this game).
+            let count = |b: &State, q: usize| {
+                if q == for_two::FOREIGN && q >= n {
+                    (b.foreign_bit() & edges).count_ones()
+                } else {
+                    (b.knights[q] & edges).count_ones()
+                }
+            };
+            let seats = if n == 2 { for_two::FOREIGN + 1 } else { n };
+            let strength: u32 = (0..seats).map(|q| count(b, q)).sum();
             if bar == 0 || strength <= bar {
                 b.check += 1;
                 continue;
             }
             // Freed: the barbarians become prisoners, the hex and its buildings are liberated.
             b.barbarians[h] = 0;
-            let parts: Vec<usize> = (0..n).filter(|&q| b.knights[q] & edges != 0).collect();
+            let parts: Vec<usize> = (0..seats).filter(|&q| count(b, q) != 0).collect();
             let k = parts.len() as u32;
             b.step = Step::LossDie;
+            b.won = 0;
             if k == 1 {
-                b.prisoners[parts[0]] += bar as u8;
+                b.award(parts[0], bar as u8, n);
             } else if bar >= k {
                 for &q in &parts {
-                    b.prisoners[q] += 1;
+                    b.award(q, 1, n);
                 }
                 if bar > k {
                     // One left: the participant with the most knights there, else a roll-off.
-                    let most = parts
-                        .iter()
-                        .map(|&q| (b.knights[q] & edges).count_ones())
-                        .max()
-                        .unwrap_or(0);
+                    let most = parts.iter().map(|&q| count(b, q)).max().unwrap_or(0);
                     let top: Vec<usize> = parts
                         .iter()
                         .copied()
-                        .filter(|&q| (b.knights[q] & edges).count_ones() == most)
+                        .filter(|&q| count(b, q) == most)
                         .collect();
                     if let [q] = top[..] {
-                        b.prisoners[q] += 1;
+                        b.award(q, 1, n);
                     } else {
                         b.pool = top.iter().fold(0u8, |m, &q| m | (1 << q));
                         b.need = 1;

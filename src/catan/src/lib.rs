@@ -1838,7 +1838,11 @@ impl Catan {
                 }
             }
             Phase::Earthquake | Phase::EventGive | Phase::EventTake => self.apply_event_action(a),
-            Phase::NeutralBuild | Phase::ForcedTake | Phase::ForcedGive => self.apply_two(a),
+            Phase::NeutralBuild | Phase::ForcedTake | Phase::ForcedGive => {
+                self.apply_two(a);
+                // B8 x B4 (§B8.10 item 2): a neutral settlement is a second attack.
+                self.ba_two_after_neutral(a);
+            }
             Phase::Barbarian => self.ba_apply(a),
             Phase::Traders => self.tb_step_apply(a),
             Phase::Discard => {
@@ -1972,9 +1976,12 @@ impl Catan {
                     self.settlement_breaks_roads(p, v);
                     self.update_harbormaster();
                     self.rivers_settlement_built(p, v);
-                    self.two_after_own_build(p, Some(v), false);
-                    if self.barbarian_attack.is_some() {
-                        self.ba_after_build();
+                    // B8 x B4 (§B8.10): the attack first, then the neutral piece.
+                    if !self.ba_two_settlement(v) {
+                        self.two_after_own_build(p, Some(v), false);
+                        if self.barbarian_attack.is_some() {
+                            self.ba_after_build();
+                        }
                     }
                 } else if a < A_CITY {
                     self.build_road(p, (a - A_ROAD) as usize);
@@ -2366,12 +2373,6 @@ pub fn catan_for_two(c: &Config) -> bool {
 /// Refuse module options that are not implemented yet or may not be combined (spec Part B).
 pub(crate) fn check_modules(c: &Config) -> Result<(), GameError> {
     let two = catan_for_two(c);
-    if two && c.str("scenario") == "barbarian_attack" {
-        return Err(GameError::bad_option(
-            "catan_for_two",
-            "B8 Barbarian Attack with B4 Catan for Two (spec B8.10: Foreign Knight, double attacks) is not yet implemented",
-        ));
-    }
     if two && c.str("scenario") == "traders_barbarians" {
         return Err(GameError::bad_option(
             "catan_for_two",
@@ -2388,8 +2389,9 @@ pub(crate) fn check_modules(c: &Config) -> Result<(), GameError> {
         ));
     }
     match c.str("scenario") {
-        // B6 combines with B1, B2 and B3 (§B6.4), B7 too (§B7.6), B5 too (§B5.6), B8 too (§B8.10),
-        // B9 too (§B9.12; with B4 it is refused above).
+        // B6 combines with B1, B2 and B3 (§B6.4), B7 too (§B7.6), B5 too (§B5.6), B8 too (§B8.10,
+        // with B4 as well: `barbarian_attack/for_two.rs`), B9 too (§B9.12; with B4 it is refused
+        // above).
         "none" | "rivers" | "caravans" | "fishermen" | "barbarian_attack"
         | "traders_barbarians" => Ok(()),
         other => Err(GameError::bad_option(
@@ -2618,7 +2620,13 @@ impl Game for Catan {
 
     fn num_distinct_actions(&self) -> u32 {
         if self.rules.scenario != Scenario::None {
-            A_SCENARIO + self.rules.scenario.num_actions()
+            // B8 x B4 numbers its token action after the scenario's own ids.
+            let two_extra = if self.rules.two && self.rules.scenario == Scenario::BarbarianAttack {
+                barbarian_attack::NUM_ACTIONS_TWO
+            } else {
+                0
+            };
+            A_SCENARIO + self.rules.scenario.num_actions() + two_extra
         } else if self.rules.two {
             A_SCENARIO
         } else if self.rules.event_cards {

@@ -260,7 +260,7 @@ pub fn tensor_len(g: &Catan) -> usize {
         } else if g.fishermen.is_some() {
             crate::fishermen::TENSOR_LEN
         } else if g.barbarian_attack.is_some() {
-            crate::barbarian_attack::json::TENSOR_LEN
+            crate::barbarian_attack::json::tensor_len(g)
         } else if g.traders.is_some() {
             crate::traders::TENSOR_LEN
         } else {
@@ -935,6 +935,17 @@ pub fn render(g: &Catan) -> String {
             b.supply,
             b.deck,
         ));
+        if g.rules.two {
+            s.push_str(&format!(
+                "foreign knight: {}, {} barbarians out of the game\n",
+                if b.foreign == NONE {
+                    "not placed".to_string()
+                } else {
+                    geo.edge_name(b.foreign as usize)
+                },
+                b.foreign_out,
+            ));
+        }
     }
     if let Some(t) = g.traders.as_deref() {
         for p in 0..n {

@@ -184,6 +184,8 @@ impl Catan {
         let m = match self.rules.scenario {
             // §B7.6: beside the board instead (`caravans::A_TOKEN_ROBBER_OFF`).
             Scenario::Caravans => 0,
+            // §B8.10 item 3: no robber; a barbarian moves (`barbarian_attack::A_TOKEN_FROM`).
+            Scenario::BarbarianAttack => 0,
             _ => self.token_desert_hexes(),
         };
         // The robber may stand beside the board (`ROBBER_OFF`) in some scenarios.

@@ -71,19 +71,6 @@ fn hand(g: &Catan, p: usize) -> [u8; 5] {
 // ---------------------------------------------------------------- options and set-up
 
 #[test]
-fn barbarian_attack_with_catan_for_two_is_refused_naming_both() {
-    let c = config(3, json!({"catan_for_two": true}));
-    match Catan::new(&c, 1) {
-        Err(GameError::BadOption { name, reason }) => {
-            assert_eq!(name, "catan_for_two");
-            assert!(reason.contains("B8 Barbarian Attack"), "{reason}");
-            assert!(reason.contains("B4 Catan for Two"), "{reason}");
-        }
-        other => panic!("expected a refusal, got {:?}", other.map(|_| ())),
-    }
-}
-
-#[test]
 fn board_castle_desert_and_numbers_per_the_printed_map() {
     for (board, seeds) in [("beginner", 0..1), ("random", 0..20)] {
         for seed in seeds {
@@ -882,4 +869,490 @@ fn conforms_barbarian_attack_with_variants() {
         ],
         1,
     );
+}
+
+// ---------------------------------------------------------------- Catan for Two (§B8.10)
+
+#[test]
+fn conforms_barbarian_attack_with_catan_for_two() {
+    kit(
+        &[
+            random_config(2, json!({"turn_limit": 120})),
+            random_config(
+                2,
+                json!({"board": "beginner", "player_trades": "offers", "turn_limit": 120}),
+            ),
+        ],
+        1,
+    );
+}
+
+#[test]
+fn conforms_barbarian_attack_with_catan_for_two_and_variants() {
+    kit(
+        &[
+            random_config(
+                2,
+                json!({"friendly_robber": true, "harbormaster": true, "turn_limit": 120}),
+            ),
+            random_config(2, json!({"event_cards": true, "turn_limit": 120})),
+            random_config(
+                2,
+                json!({"friendly_robber": true, "event_cards": true, "harbormaster": true, "max_token_actions": 1, "turn_limit": 120}),
+            ),
+        ],
+        1,
+    );
+}
+
+/// A 2-player (Catan for Two) position after set-up: player 0 in the main phase after both rolls.
+fn base2(opts: Value) -> Value {
+    let mut v = base(2, opts);
+    v["two"]["rolls"] = json!(2);
+    v["two"]["first_roll"] = json!(8);
+    v
+}
+
+fn two_obs(g: &Catan) -> Value {
+    ba_obs(g)["two"].clone()
+}
+
+const CASTLE_EDGES: [&str; 6] = [
+    "NE(-2,2)", "E(-2,2)", "SE(-2,2)", "NE(-3,3)", "E(-3,2)", "SE(-2,1)",
+];
+
+#[test]
+fn two_players_play_barbarian_attack_and_three_with_catan_for_two_are_refused() {
+    let g = Catan::new(&config(2, json!({})), 1).unwrap();
+    assert!(ba_obs(&g)["two"].is_object());
+    assert_eq!(g.observation(0)["robber"], Value::Null);
+    match Catan::new(&config(3, json!({"catan_for_two": true})), 1) {
+        Err(GameError::BadOption { name, .. }) => assert_eq!(name, "catan_for_two"),
+        other => panic!("expected a refusal, got {:?}", other.map(|_| ())),
+    }
+}
+
+#[test]
+fn two_victory_target_is_twelve_thirteen_with_harbormaster() {
+    let g = Catan::new(&config(2, json!({})), 3).unwrap();
+    assert_eq!(g.observation(0)["victory_target"], 12);
+    let g = Catan::new(&config(2, json!({"harbormaster": true})), 3).unwrap();
+    assert_eq!(g.observation(0)["victory_target"], 13);
+}
+
+#[test]
+fn two_setup_neutrals_start_with_one_settlement_and_the_second_placement_is_a_city() {
+    let mut g = Catan::new(&config(2, json!({})), 5).unwrap();
+    let n = &g.observation(0)["two"]["neutrals"];
+    assert_eq!(n[0]["settlements"], json!(["N(0,-1)"]));
+    assert_eq!(n[1]["settlements"], json!(["S(0,1)"]));
+    let Turn::Player(first) = g.turn() else {
+        panic!("a player places first")
+    };
+    // Snake order: first, other, other, first; the second placement of each is a city.
+    for (v, e) in [
+        ("N(1,-1)", "NE(1,-1)"),
+        ("N(1,0)", "NE(1,0)"),
+        ("N(-1,1)", "NE(-1,1)"),
+    ] {
+        play(&mut g, &format!("settlement {v}"));
+        play(&mut g, &format!("road {e}"));
+    }
+    // The first player's second placement: a city on the coast (N(-2,0) touches the sea).
+    assert_eq!(g.turn(), Turn::Player(first));
+    let tokens = g.tokens(first);
+    play(&mut g, "settlement N(-2,0)");
+    let o = g.observation(0);
+    assert_eq!(o["players"][first]["cities"], json!(["N(-2,0)"]));
+    assert_eq!(
+        g.tokens(first),
+        tokens + 1,
+        "a coastal set-up city earns 1 token"
+    );
+    assert_eq!(o["phase"], "setup_road");
+    // No neutral piece and no attack in set-up.
+    let n = &o["two"]["neutrals"];
+    assert_eq!(n[0]["roads"], json!([]));
+    assert_eq!(ba_obs(&g)["supply"], 28);
+}
+
+#[test]
+fn two_b8_10_1_the_first_knight_brings_the_foreign_knight_to_a_free_castle_edge() {
+    let mut v = base2(json!({}));
+    v["players"][0]["resources"] = json!({"wool": 2, "grain": 2, "ore": 2});
+    let mut g = load(&v);
+    assert_eq!(two_obs(&g)["foreign_knight"], Value::Null);
+    play(&mut g, "buy development card");
+    play(&mut g, "draw knighthood");
+    play(&mut g, "place knight E(-2,2)");
+    assert_eq!(step(&g), "place_foreign");
+    let mut want: Vec<String> = CASTLE_EDGES
+        .iter()
+        .filter(|&&e| e != "E(-2,2)")
+        .map(|e| format!("place foreign knight {e}"))
+        .collect();
+    let mut got = labels(&g);
+    want.sort();
+    got.sort();
+    assert_eq!(got, want);
+    play(&mut g, "place foreign knight NE(-2,2)");
+    assert_eq!(g.phase(), Phase::Main);
+    assert_eq!(two_obs(&g)["foreign_knight"], "NE(-2,2)");
+    // The second knight brings nothing, and no knight may go on the Foreign Knight's edge.
+    play(&mut g, "buy development card");
+    play(&mut g, "draw black_knight");
+    assert_eq!(labels(&g).len(), 70);
+    assert!(!is_legal(&g, "place knight NE(-2,2)"));
+    play(&mut g, "place knight E(0,0)");
+    assert_eq!(g.phase(), Phase::Main);
+    assert_eq!(two_obs(&g)["foreign_knight"], "NE(-2,2)");
+}
+
+#[test]
+fn two_b8_10_1_d66_the_foreign_knight_moves_after_own_knights_and_must_leave_the_castle() {
+    let mut v = base2(json!({}));
+    v["barbarian_attack"] = json!({
+        "players": [{"knights": [[0, 0, "E"]]}],
+        "foreign_knight": [-2, 2, "NE"]
+    });
+    v["players"][0]["resources"] = json!({"grain": 1});
+    let mut g = load(&v);
+    play(&mut g, "end turn");
+    assert_eq!(step(&g), "knight_select");
+    play(&mut g, "done moving knights");
+    assert_eq!(step(&g), "foreign_move");
+    let l = labels(&g);
+    // On a castle edge it must move off (D-65, D-66): no "leave", no castle edge, not onto E(0,0).
+    assert!(!l.contains(&"leave foreign knight".to_string()), "{l:?}");
+    assert!(l.contains(&"pay grain to move 5".to_string()), "{l:?}");
+    for e in CASTLE_EDGES.iter().chain(&["E(0,0)"]) {
+        assert!(!l.contains(&format!("move foreign knight to {e}")), "{e}");
+    }
+    let three = l.len();
+    play(&mut g, "pay grain to move 5");
+    assert_eq!(g.hand(0)[3], 0, "the grain is paid");
+    let five = labels(&g);
+    assert!(five.len() > three, "5 steps reach more edges");
+    assert!(!five.contains(&"leave foreign knight".to_string()));
+    let far = five
+        .iter()
+        .find(|x| !l.contains(x))
+        .expect("an edge only 5 steps reach")
+        .clone();
+    play(&mut g, &far);
+    assert_eq!(
+        g.phase(),
+        Phase::Roll,
+        "then the drive-off and the next turn"
+    );
+    let at = far
+        .trim_start_matches("move foreign knight to ")
+        .to_string();
+    assert_eq!(two_obs(&g)["foreign_knight"], json!(at));
+    // Player 1 has no knight: he goes straight to the Foreign Knight, and off the castle he may
+    // leave it where it is.
+    play(&mut g, "dice 8");
+    play(&mut g, "dice 9");
+    play(&mut g, "end turn");
+    assert_eq!(step(&g), "foreign_move");
+    assert!(is_legal(&g, "leave foreign knight"));
+    play(&mut g, "leave foreign knight");
+    assert_eq!(g.phase(), Phase::Roll);
+    assert_eq!(two_obs(&g)["foreign_knight"], json!(at));
+}
+
+#[test]
+fn two_without_knights_on_the_board_there_is_no_foreign_knight_to_move() {
+    let mut g = load(&base2(json!({})));
+    play(&mut g, "end turn");
+    assert_eq!(g.phase(), Phase::Roll);
+}
+
+/// Hex (2,0) "8" with `count` barbarians; player 0's knights, player 1's knights, the Foreign
+/// Knight on NE(2,0) (one of the hex's edges) or far away on E(-2,0).
+fn fight(count: u8, p0: Value, p1: Value, foreign_there: bool) -> Catan {
+    let mut v = base2(json!({}));
+    v["barbarian_attack"] = json!({
+        "barbarians": [{"hex": [2, 0], "count": count}],
+        "players": [{"knights": p0}, {"knights": p1}],
+        "foreign_knight": if foreign_there { json!([2, 0, "NE"]) } else { json!([-2, 0, "E"]) }
+    });
+    let mut g = load(&v);
+    play(&mut g, "end turn");
+    if step(&g) == "knight_select" {
+        play(&mut g, "done moving knights");
+    }
+    play(&mut g, "leave foreign knight");
+    g
+}
+
+#[test]
+fn two_d66_the_foreign_knight_counts_for_strength_and_its_prisoner_leaves_the_game() {
+    let two_knights = json!([[2, 0, "E"], [2, 0, "SE"]]);
+    // Without it: 2 knights against 2 barbarians, no victory.
+    let g = fight(2, two_knights.clone(), json!([]), false);
+    assert_eq!(g.phase(), Phase::Roll);
+    assert_eq!(g.prisoners(0), 0);
+    assert_eq!(ba_obs(&g)["barbarians"]["(2,0)"], 2);
+    // With it: 3 > 2; two participants, two prisoners: one each, the Foreign Knight's leaves.
+    let mut g = fight(2, two_knights, json!([]), true);
+    assert_eq!(step(&g), "loss_die");
+    assert_eq!(g.prisoners(0), 1);
+    assert_eq!(two_obs(&g)["foreign_prisoners"], 1);
+    assert_eq!(
+        ba_obs(&g)["supply"],
+        28,
+        "28 beside the board: none came back"
+    );
+    // It is never lost: the NE class takes no knight (its own edge is NE(2,0)).
+    play(&mut g, "loss die NE");
+    assert_eq!(two_obs(&g)["foreign_knight"], "NE(2,0)");
+    assert_eq!(
+        g.observation(0)["players"][0]["knights"],
+        json!(["E(2,0)", "SE(2,0)"])
+    );
+    // 2 prisoners are needed for a point: 1 prisoner is worth nothing yet.
+    assert_eq!(g.public_vp(0), 0);
+}
+
+#[test]
+fn two_b8_10_4_d70_the_foreign_knight_rolls_a_fixed_three_in_roll_offs() {
+    // 1 barbarian, player 0 and the Foreign Knight: a roll-off for one place. A 2d6 sum beats
+    // 3 in 33 of 36 rolls, loses in 1 (a 2) and ties in 2 (re-rolled): 33 : 1.
+    let mut g = fight(1, json!([[2, 0, "E"]]), json!([]), true);
+    assert_eq!(step(&g), "roll_off");
+    assert_eq!(two_obs(&g)["roll_off_foreign"], true);
+    assert_eq!(
+        outcomes(&g),
+        vec![
+            ("roll-off won by player 0".to_string(), 33),
+            ("roll-off won by foreign knight".to_string(), 1)
+        ]
+    );
+    play(&mut g, "roll-off won by foreign knight");
+    assert_eq!(two_obs(&g)["foreign_prisoners"], 1);
+    assert_eq!(g.prisoners(0), 0);
+    // The player left without a prisoner gets 3 coins; the neutral knight gets none.
+    assert_eq!(g.coins(0), 3);
+    assert_eq!(g.observation(0)["players"].as_array().unwrap().len(), 2);
+    assert_eq!(step(&g), "loss_die");
+
+    // 2 barbarians, both players and the Foreign Knight: two places among three. First place:
+    // the Foreign Knight only when both players roll below it, (1/34)^2; then, with player 0
+    // first, player 1 against the Foreign Knight 33 : 2 (player 0 first makes it likelier that
+    // player 1 is below the Foreign Knight).
+    let mut g = fight(2, json!([[2, 0, "E"]]), json!([[1, 0, "E"]]), true);
+    assert_eq!(
+        outcomes(&g),
+        vec![
+            ("roll-off won by player 0".to_string(), 1155),
+            ("roll-off won by player 1".to_string(), 1155),
+            ("roll-off won by foreign knight".to_string(), 2)
+        ]
+    );
+    play(&mut g, "roll-off won by player 0");
+    assert_eq!(
+        outcomes(&g),
+        vec![
+            ("roll-off won by player 1".to_string(), 33),
+            ("roll-off won by foreign knight".to_string(), 2)
+        ]
+    );
+    assert_eq!(two_obs(&g)["roll_off_won"], 1);
+    play(&mut g, "roll-off won by foreign knight");
+    assert_eq!((g.prisoners(0), g.prisoners(1)), (1, 0));
+    assert_eq!((g.coins(0), g.coins(1)), (0, 3));
+    assert_eq!(two_obs(&g)["foreign_prisoners"], 1);
+}
+
+#[test]
+fn two_b8_10_5_a_lost_knight_pays_two_coins_and_a_trade_token() {
+    let three = json!([[2, 0, "E"], [2, 0, "SE"], [2, 0, "NE"]]);
+    let mut g = fight(2, three.clone(), json!([]), false);
+    assert_eq!(g.prisoners(0), 2);
+    play(&mut g, "loss die E");
+    assert_eq!(g.coins(0), 2);
+    assert_eq!(g.tokens(0), 6);
+    // Decision: with the token supply empty the token is simply not paid (no coin instead).
+    let mut v = base2(json!({}));
+    v["two"]["tokens"] = json!([10, 10]);
+    v["barbarian_attack"] = json!({
+        "barbarians": [{"hex": [2, 0], "count": 2}],
+        "players": [{"knights": three}],
+        "foreign_knight": [-2, 0, "E"]
+    });
+    let mut g = load(&v);
+    play(&mut g, "end turn");
+    play(&mut g, "done moving knights");
+    play(&mut g, "leave foreign knight");
+    play(&mut g, "loss die SE");
+    assert_eq!((g.coins(0), g.tokens(0), g.tokens(1)), (2, 10, 10));
+}
+
+/// Player 0 may build a settlement on S(0,0) (road NE(-1,1)); N1 has roads to N(1,-1) when
+/// `neutral_roads`.
+fn double_attack(neutral_roads: bool) -> Catan {
+    let mut v = base2(json!({}));
+    v["players"][0]["resources"] = json!({"lumber": 1, "brick": 1, "wool": 1, "grain": 1});
+    v["players"][0]["roads"] = json!([[-1, 1, "NE"]]);
+    if neutral_roads {
+        v["two"]["neutrals"] = json!([
+            {"settlements": [[0, -1, "N"]], "roads": [[0, -1, "NE"], [1, -2, "SE"]]},
+            {"settlements": [[0, 1, "S"]]}
+        ]);
+    }
+    let mut g = load(&v);
+    play(&mut g, "settlement S(0,0)");
+    g
+}
+
+#[test]
+fn two_b8_10_2_a_settlement_and_its_neutral_settlement_bring_two_attacks_yours_first() {
+    let mut g = double_attack(true);
+    // Yours first: the attack comes before the neutral piece.
+    assert_eq!(step(&g), "attack");
+    assert_eq!(two_obs(&g)["neutral_after_attack"], "S(0,0)");
+    for s in ["dice 2", "dice 3", "dice 4"] {
+        play(&mut g, s);
+    }
+    assert_eq!(ba_obs(&g)["supply"], 25);
+    assert_eq!(
+        legal_labels(&g),
+        vec!["neutral N1 settlement N(1,-1)".to_string()]
+    );
+    play(&mut g, "neutral N1 settlement N(1,-1)");
+    // The neutral settlement: a second arrival of barbarians.
+    assert_eq!(step(&g), "attack");
+    for s in ["dice 5", "dice 6", "dice 8"] {
+        play(&mut g, s);
+    }
+    assert_eq!(g.phase(), Phase::Main);
+    assert_eq!(ba_obs(&g)["supply"], 22);
+    assert_eq!(ba_obs(&g)["barbarians"]["(2,0)"], 1);
+}
+
+#[test]
+fn two_b8_10_2_a_neutral_road_instead_brings_no_second_attack() {
+    let mut g = double_attack(false);
+    for s in ["dice 2", "dice 3", "dice 4"] {
+        play(&mut g, s);
+    }
+    assert_eq!(g.phase(), Phase::NeutralBuild);
+    let l = legal_labels(&g);
+    assert!(
+        l.iter()
+            .all(|x| x.starts_with("neutral N") && x.contains(" road ")),
+        "{l:?}"
+    );
+    let first = l[0].clone();
+    play(&mut g, &first);
+    assert_eq!(g.phase(), Phase::Main);
+    assert_eq!(ba_obs(&g)["supply"], 25);
+}
+
+#[test]
+fn two_b8_10_3_d67_the_token_action_moves_a_barbarian_instead_of_the_robber() {
+    let mut v = base2(json!({}));
+    v["barbarian_attack"] = json!({
+        "barbarians": [{"hex": [0, -2], "count": 3}, {"hex": [0, 2], "count": 2}, {"hex": [2, 0], "count": 1}]
+    });
+    let mut g = load(&v);
+    let l = labels(&g);
+    assert!(!l.iter().any(|x| x.starts_with("token robber")), "{l:?}");
+    let from: Vec<&String> = l
+        .iter()
+        .filter(|x| x.starts_with("token barbarian from"))
+        .collect();
+    assert_eq!(
+        from,
+        vec![
+            "token barbarian from (0,-2)",
+            "token barbarian from (0,2)",
+            "token barbarian from (2,0)"
+        ]
+    );
+    assert_eq!(ba_obs(&g)["conquered"], json!(["(0,-2)"]));
+    play(&mut g, "token barbarian from (0,-2)");
+    assert_eq!(g.tokens(0), 4, "price 1: not ahead");
+    assert_eq!(step(&g), "token_move");
+    let to = labels(&g);
+    // The other 9 coastal numbered hexes, all with fewer than 3 (never the castle or desert).
+    assert_eq!(to.len(), 9, "{to:?}");
+    assert!(!to.contains(&"token barbarian to (0,-2)".to_string()));
+    assert!(!to.contains(&"token barbarian to (-2,2)".to_string()));
+    play(&mut g, "token barbarian to (0,2)");
+    assert_eq!(g.phase(), Phase::Main);
+    // Liberation of the source, conquest of the destination.
+    assert_eq!(ba_obs(&g)["conquered"], json!(["(0,2)"]));
+    assert_eq!(ba_obs(&g)["barbarians"]["(0,-2)"], 2);
+    // Ahead on points the action costs 2 tokens.
+    let mut v = base2(json!({}));
+    v["players"][0]["settlements"] = json!([[0, 0, "S"]]);
+    v["barbarian_attack"] = json!({"barbarians": [{"hex": [2, 0], "count": 1}]});
+    let mut g = load(&v);
+    play(&mut g, "token barbarian from (2,0)");
+    play(&mut g, "token barbarian to (2,-1)");
+    assert_eq!(g.tokens(0), 3);
+    // Without tokens: no token action.
+    let mut v = base2(json!({}));
+    v["two"]["tokens"] = json!([0, 5]);
+    let g = load(&v);
+    assert!(!labels(&g).iter().any(|x| x.starts_with("token barbarian")));
+}
+
+#[test]
+fn two_neutral_buildings_are_conquered_and_liberated_like_any_building() {
+    let mut v = base2(json!({}));
+    // N1's settlement on N(0,-2) touches only the land hex (0,-2).
+    v["two"]["neutrals"] = json!([
+        {"settlements": [[0, -2, "N"]]},
+        {"settlements": [[0, 1, "S"]]}
+    ]);
+    v["barbarian_attack"] = json!({"barbarians": [{"hex": [0, -2], "count": 3}]});
+    let mut g = load(&v);
+    assert_eq!(
+        two_obs(&g)["neutral_conquered_buildings"],
+        json!(["N(0,-2)"])
+    );
+    play(&mut g, "token barbarian from (0,-2)");
+    play(&mut g, "token barbarian to (2,0)");
+    assert_eq!(two_obs(&g)["neutral_conquered_buildings"], json!([]));
+}
+
+#[test]
+fn two_new_state_round_trips_determinizes_and_bad_positions_are_refused() {
+    let mut g = fight(1, json!([[2, 0, "E"]]), json!([]), true);
+    assert_eq!(step(&g), "roll_off");
+    let j = g.to_json_value();
+    assert_eq!(j["barbarian_attack"]["roll_off_foreign"], true);
+    assert_eq!(j["barbarian_attack"]["foreign_knight"], json!([2, 0, "NE"]));
+    assert_eq!(load(&j), g);
+    let d = g.determinize(0, 9);
+    assert_eq!(two_obs(&d), two_obs(&g));
+    assert_eq!(
+        d.observation(1)["barbarian_attack"],
+        g.observation(1)["barbarian_attack"]
+    );
+    assert!(g.render().contains("foreign knight: NE(2,0)"));
+    let mut t = vec![0.0; g.observation_tensor_len()];
+    g.observation_tensor(0, &mut t);
+    assert!(t.iter().sum::<f32>() > 0.0);
+    play(&mut g, "roll-off won by player 0");
+    assert_eq!(load(&g.to_json_value()), g);
+    // Refused: Catan-for-Two state in a 3-player game, the Foreign Knight on a knight, knights
+    // without the Foreign Knight, barbarians that do not add up to 30.
+    let mut v = base(3, json!({}));
+    v["barbarian_attack"] = json!({"foreign_knight": [-2, 0, "E"]});
+    assert!(load_state::<Catan>(&v).is_err());
+    let mut v = base2(json!({}));
+    v["barbarian_attack"] =
+        json!({"players": [{"knights": [[-2, 0, "E"]]}], "foreign_knight": [-2, 0, "E"]});
+    assert!(load_state::<Catan>(&v).is_err());
+    let mut v = base2(json!({}));
+    v["barbarian_attack"] = json!({"players": [{"knights": [[-2, 0, "E"]]}]});
+    assert!(load_state::<Catan>(&v).is_err());
+    let mut v = base2(json!({}));
+    v["barbarian_attack"] =
+        json!({"supply": 28, "foreign_prisoners": 1, "foreign_knight": [-2, 0, "E"]});
+    assert!(load_state::<Catan>(&v).is_err());
 }

@@ -134,3 +134,13 @@ fn playthrough_traders_barbarians() {
         7,
     );
 }
+
+#[test]
+fn playthrough_barbarian_attack_for_two() {
+    check_module(
+        "barbarian_attack_two",
+        2,
+        json!({ "scenario": "barbarian_attack" }),
+        7,
+    );
+}

@@ -79,6 +79,25 @@ pub struct Pos {
     pub roll_off: Vec<usize>,
     #[serde(default, skip_serializing_if = "is_zero")]
     pub roll_off_places: u8,
+    // Catan for Two only (§B8.10; left out otherwise).
+    /// The Foreign Knight's edge (left out: not placed yet).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub foreign_knight: Option<(i32, i32, String)>,
+    /// Barbarians the Foreign Knight won: out of the game.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub foreign_prisoners: u8,
+    /// The Foreign Knight is rolling in the current roll-off.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub roll_off_foreign: bool,
+    /// Places already won in the current roll-off.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub roll_off_won: u8,
+    /// Attack step: the mover's settlement whose neutral piece follows the attack.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub neutral_after_attack: Option<(i32, i32, String)>,
+    /// Token move step: the hex the barbarian is taken from.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub token_from: Option<(i32, i32)>,
 }
 
 fn ename(e: usize) -> (i32, i32, String) {
@@ -152,6 +171,13 @@ pub fn to_pos(g: &Catan) -> Pos {
             .then(|| hname(b.order.get(b.check as usize).copied().unwrap_or(0) as usize)),
         roll_off: (0..n).filter(|&q| b.pool & (1 << q) != 0).collect(),
         roll_off_places: b.need,
+        foreign_knight: (b.foreign != NONE).then(|| ename(b.foreign as usize)),
+        foreign_prisoners: b.foreign_out,
+        roll_off_foreign: n == 2 && b.pool & (1 << for_two::FOREIGN) != 0,
+        roll_off_won: b.won,
+        neutral_after_attack: (b.neutral_after != NONE)
+            .then(|| crate::position::vname(g.geo(), b.neutral_after as usize)),
+        token_from: (b.token_from != NONE).then(|| hname(b.token_from as usize)),
     }
 }
 
@@ -173,7 +199,19 @@ pub fn from_pos(g: &Catan, pos: Option<&Pos>) -> Result<State, String> {
             "barbarian_attack.players lists more than {n} seats"
         ));
     }
-    let mut held = pos.treason_held as u32 + pos.roll_off_places as u32;
+    let two = g.rules.two;
+    if !two
+        && (pos.foreign_knight.is_some()
+            || pos.foreign_prisoners != 0
+            || pos.roll_off_foreign
+            || pos.roll_off_won != 0
+            || pos.neutral_after_attack.is_some()
+            || pos.token_from.is_some())
+    {
+        return Err("barbarian_attack: Foreign Knight, neutral and token state exist only with Catan for Two".into());
+    }
+    let mut held =
+        pos.treason_held as u32 + pos.roll_off_places as u32 + pos.foreign_prisoners as u32;
     for (p, pl) in pos.players.iter().enumerate() {
         for k in &pl.knights {
             s.knights[p] |= 1u128 << eid(k).map_err(|e| format!("player {p} knight: {e}"))?;
@@ -244,6 +282,21 @@ pub fn from_pos(g: &Catan, pos: Option<&Pos>) -> Result<State, String> {
         s.pool |= 1 << q;
     }
     s.need = pos.roll_off_places;
+    if let Some(k) = &pos.foreign_knight {
+        s.foreign = eid(k).map_err(|e| format!("foreign knight: {e}"))? as u8;
+    }
+    s.foreign_out = pos.foreign_prisoners;
+    if pos.roll_off_foreign {
+        s.pool |= 1 << for_two::FOREIGN;
+    }
+    s.won = pos.roll_off_won;
+    if let Some(v) = &pos.neutral_after_attack {
+        s.neutral_after = crate::position::vid(g.geo(), v)
+            .map_err(|e| format!("neutral_after_attack: {e}"))? as u8;
+    }
+    if let Some(h) = pos.token_from {
+        s.token_from = hid(h).map_err(|e| format!("token_from: {e}"))? as u8;
+    }
     s.derive_conquest();
     Ok(s)
 }
@@ -270,10 +323,11 @@ pub fn validate(g: &Catan) -> Result<(), String> {
         + b.supply as u32
         + b.tr_held as u32
         + b.need as u32
+        + b.foreign_out as u32
         + b.prisoners.iter().map(|&x| x as u32).sum::<u32>();
     if total != BARBARIANS {
         return Err(format!(
-            "barbarians on the board, beside it, held (Treason), still to be won in a roll-off and captured add up to {total}, not 30"
+            "barbarians on the board, beside it, held (Treason), still to be won in a roll-off and captured (players and the Foreign Knight) add up to {total}, not 30"
         ));
     }
     let mut seen = 0u128;
@@ -290,6 +344,15 @@ pub fn validate(g: &Catan) -> Result<(), String> {
             ));
         }
         seen |= k;
+    }
+    if b.foreign != NONE && (b.foreign as usize >= NE || seen & b.foreign_bit() != 0) {
+        return Err("the Foreign Knight must stand on a free edge of the board".into());
+    }
+    if b.foreign == NONE && seen != 0 && b.step != Step::PlaceForeign && g.rules.two {
+        return Err(
+            "knights on the board but no Foreign Knight: it comes with the first knight (§B8.10)"
+                .into(),
+        );
     }
     if b.deck.iter().zip(CARD_TOTALS).any(|(&d, t)| d > t) {
         return Err("more development cards left than the deck has".into());
@@ -319,11 +382,25 @@ pub fn validate(g: &Catan) -> Result<(), String> {
     if !matches!(b.step, Step::KnightSelect | Step::KnightMove) && b.moved != 0 {
         return bad("moved knights outside the knight movement");
     }
-    if b.step != Step::RollOff && (b.pool != 0 || b.need != 0) {
+    if b.step != Step::RollOff && (b.pool != 0 || b.need != 0 || b.won != 0) {
         return bad("a roll-off outside the roll-off");
     }
-    if b.step != Step::KnightMove && (b.extended || b.selected != NONE) {
+    if b.step != Step::KnightMove && b.selected != NONE
+        || !matches!(b.step, Step::KnightMove | Step::ForeignMove) && b.extended
+    {
         return bad("a selected knight outside the knight movement");
+    }
+    if b.step != Step::Attack && b.neutral_after != NONE {
+        return bad("a neutral piece waits only for an attack");
+    }
+    if b.neutral_after != NONE
+        && (b.neutral_after as usize >= crate::geometry::NV
+            || g.settlements[cur] & (1u64 << b.neutral_after) == 0)
+    {
+        return bad("neutral_after_attack must be a settlement of the player to move");
+    }
+    if (b.step == Step::TokenMove) != (b.token_from != NONE) {
+        return bad("token_from is set exactly in the token move step");
     }
     match b.step {
         Step::None => {}
@@ -385,6 +462,29 @@ pub fn validate(g: &Catan) -> Result<(), String> {
             if b.step == Step::RollOff && (b.need == 0 || b.need as u32 >= b.pool.count_ones()) {
                 return bad("fewer places than players rolling");
             }
+            if b.step == Step::RollOff && b.won != 0 && b.pool & (1 << for_two::FOREIGN) == 0 {
+                return bad("roll_off_won is kept only while the Foreign Knight rolls");
+            }
+        }
+        Step::PlaceForeign => {
+            if !g.rules.two
+                || b.foreign != NONE
+                || g.foreign_spots() == 0
+                || b.card as usize > BLACK_KNIGHT
+            {
+                return bad("the Foreign Knight is placed once, on a free castle edge, after a Knighthood or Black Knight");
+            }
+        }
+        Step::ForeignMove => {
+            if !g.rules.two || b.foreign == NONE || !g.foreign_can_move() && !b.extended {
+                return bad("a Foreign Knight that can move");
+            }
+        }
+        Step::TokenMove => {
+            let f = b.token_from as usize;
+            if !g.rules.two || f >= NH || b.barbarians[f] == 0 || g.token_destinations(f) == 0 {
+                return bad("a barbarian to move and a hex to take it");
+            }
         }
     }
     Ok(())
@@ -429,6 +529,21 @@ pub fn observation(g: &Catan, o: &mut Value) {
         "roll_off": (0..n).filter(|&q| b.pool & (1 << q) != 0).collect::<Vec<_>>(),
         "roll_off_places": b.need,
     });
+    if g.rules.two {
+        let neutral_dead = crate::two::NEUTRALS
+            .iter()
+            .fold(0u64, |m, &s| m | g.settlements[s])
+            & b.dead_v;
+        o["barbarian_attack"]["two"] = json!({
+            "foreign_knight": if b.foreign != NONE { json!(geo.edge_name(b.foreign as usize)) } else { Value::Null },
+            "foreign_prisoners": b.foreign_out,
+            "roll_off_foreign": b.pool & (1 << for_two::FOREIGN) != 0,
+            "roll_off_won": b.won,
+            "neutral_after_attack": if b.neutral_after != NONE { json!(geo.vertex_name(b.neutral_after as usize)) } else { Value::Null },
+            "token_from": if b.token_from != NONE { json!(geo.hex_name(b.token_from as usize)) } else { Value::Null },
+            "neutral_conquered_buildings": bits64(neutral_dead).map(|v| geo.vertex_name(v)).collect::<Vec<_>>(),
+        });
+    }
 }
 
 /// Tensor block: per hex barbarians / 3, conquered, castle (19 × 3); per edge knight per slot,
@@ -438,6 +553,16 @@ pub fn observation(g: &Catan, o: &mut Value) {
 /// roll-off pool per slot (4), roll-off places; Treason: sources left, held, sources per hex (19),
 /// destinations per hex (19).
 pub const TENSOR_LEN: usize = NH * 3 + NE * 6 + 12 + 6 + 33 + 2 + 2 * NH;
+/// With Catan for Two a second block follows: the Foreign Knight per edge (72), placed, its
+/// prisoners / 2, in the roll-off pool, places won in the roll-off, a neutral piece waiting for
+/// the attack, the 2-player steps one-hot (place_foreign, foreign_move, token_move), the token
+/// move's source hex (19), neutral conquered buildings per vertex (54).
+pub const TWO_TENSOR_LEN: usize = NE + 5 + 3 + NH + crate::geometry::NV;
+
+/// The module's tensor length in this configuration.
+pub fn tensor_len(g: &Catan) -> usize {
+    TENSOR_LEN + if g.rules.two { TWO_TENSOR_LEN } else { 0 }
+}
 
 pub fn tensor(g: &Catan, seat: usize, out: &mut [f32]) {
     let b = g.ba();
@@ -474,7 +599,10 @@ pub fn tensor(g: &Catan, seat: usize, out: &mut [f32]) {
     }
     out[o + 5] = b.coin_buys as f32 / 2.0;
     o += 6;
-    out[o + b.step as usize] = 1.0;
+    // The 2-player steps (after `LossDie`) are in the 2-player block.
+    if (b.step as usize) < 11 {
+        out[o + b.step as usize] = 1.0;
+    }
     if matches!(
         b.step,
         Step::PlaceKnight | Step::Intrigue | Step::TreasonFrom | Step::TreasonTo
@@ -500,6 +628,29 @@ pub fn tensor(g: &Catan, seat: usize, out: &mut [f32]) {
     }
     o += 2 * NH;
     debug_assert_eq!(o, TENSOR_LEN);
+    if g.rules.two && out.len() >= o + TWO_TENSOR_LEN {
+        if b.foreign != NONE {
+            out[o + b.foreign as usize] = 1.0;
+            out[o + NE] = 1.0;
+        }
+        out[o + NE + 1] = b.foreign_out as f32 / 2.0;
+        out[o + NE + 2] = (b.pool & (1 << for_two::FOREIGN) != 0) as u8 as f32;
+        out[o + NE + 3] = b.won as f32;
+        out[o + NE + 4] = (b.neutral_after != NONE) as u8 as f32;
+        let s = b.step as usize;
+        if s >= Step::PlaceForeign as usize {
+            out[o + NE + 5 + s - Step::PlaceForeign as usize] = 1.0;
+        }
+        if b.token_from != NONE {
+            out[o + NE + 8 + b.token_from as usize] = 1.0;
+        }
+        let neutral = crate::two::NEUTRALS
+            .iter()
+            .fold(0u64, |m, &x| m | g.settlements[x]);
+        for v in bits64(neutral & b.dead_v) {
+            out[o + NE + 8 + NH + v] = 1.0;
+        }
+    }
 }
 
 pub fn label(g: &Catan, a: Action) -> String {
@@ -508,6 +659,8 @@ pub fn label(g: &Catan, a: Action) -> String {
     if a < A_HEX {
         let e = geo.edge_name((a - A_EDGE) as usize);
         match step {
+            Step::PlaceForeign => format!("place foreign knight {e}"),
+            Step::ForeignMove => format!("move foreign knight to {e}"),
             Step::PlaceKnight => format!("place knight {e}"),
             Step::KnightSelect => format!("select knight {e}"),
             Step::KnightMove => format!("move knight to {e}"),
@@ -519,10 +672,13 @@ pub fn label(g: &Catan, a: Action) -> String {
             Step::Intrigue => format!("capture barbarian {h}"),
             Step::TreasonFrom => format!("take barbarian from {h}"),
             Step::TreasonTo => format!("put barbarian on {h}"),
+            Step::TokenMove => format!("token barbarian to {h}"),
             _ => format!("barbarian hex {h}"),
         }
     } else if a == A_GRAIN {
         "pay grain to move 5".into()
+    } else if a == A_DONE && step == Step::ForeignMove {
+        "leave foreign knight".into()
     } else if a == A_DONE {
         "done moving knights".into()
     } else if a < A_COIN_TRADE {
@@ -539,7 +695,16 @@ pub fn label(g: &Catan, a: Action) -> String {
         format!("draw {}", CARD_NAMES[(a - C_CARD) as usize])
     } else if a < C_ROLLOFF {
         format!("loss die {}", CLASS_NAMES[(a - C_LOSS) as usize])
+    } else if a < A_TOKEN_FROM {
+        if g.n() == 2 && (a - C_ROLLOFF) as usize == for_two::FOREIGN {
+            "roll-off won by foreign knight".into()
+        } else {
+            format!("roll-off won by player {}", a - C_ROLLOFF)
+        }
     } else {
-        format!("roll-off won by player {}", a - C_ROLLOFF)
+        format!(
+            "token barbarian from {}",
+            geo.hex_name((a - A_TOKEN_FROM) as usize)
+        )
     }
 }
