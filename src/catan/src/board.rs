@@ -58,6 +58,26 @@ pub const GENERIC: u8 = 5;
 /// Number-token letters A..R (spec §A1).
 pub const TOKEN_LETTERS: [u8; 18] = [5, 2, 6, 3, 8, 10, 9, 12, 11, 4, 8, 10, 9, 4, 5, 6, 3, 11];
 
+/// How number tokens are laid on a random board (options `token_mode`, `spiral_clockwise`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TokenLaying {
+    /// Letters A..R along the spiral from a random ring-2 corner (§A3.2 step 3, D-04).
+    Spiral { clockwise: bool },
+    /// Shuffled onto the producing hexes until no two 6/8 tokens touch.
+    RandomNoAdjacentRed,
+}
+
+impl TokenLaying {
+    pub fn from_config(config: &meeple_core::Config) -> TokenLaying {
+        match config.str("token_mode") {
+            "random_no_adjacent_red" => TokenLaying::RandomNoAdjacentRed,
+            _ => TokenLaying::Spiral {
+                clockwise: config.bool("spiral_clockwise"),
+            },
+        }
+    }
+}
+
 /// Spiral order from the corner (0,-2), counter-clockwise, ring 2 then ring 1 then the centre
 /// (spec §A3.2 step 3).
 pub const SPIRAL: [(i32, i32); 19] = [
@@ -319,10 +339,10 @@ impl Board {
     }
 
     /// The variable set-up of spec §A3.2: shuffled terrains, harbor kinds shuffled onto the nine
-    /// beginner harbor edges, tokens by the spiral (random start corner, counter-clockwise, D-04)
-    /// or placed at random until no 6 and 8 touch. Returns the board and the robber's hex.
-    pub fn random(rng: &mut GameRng, spiral: bool) -> (Board, usize) {
-        Board::random_with_centre(rng, spiral, None)
+    /// beginner harbor edges, tokens by the spiral (random start corner, D-04) or placed at random
+    /// until no 6 and 8 touch. Returns the board and the robber's hex.
+    pub fn random(rng: &mut GameRng, tokens: TokenLaying) -> (Board, usize) {
+        Board::random_with_centre(rng, tokens, None)
     }
 
     /// The variable set-up; with `centre = Some(t)` the centre hex `(0,0)` gets terrain `t`
@@ -330,7 +350,7 @@ impl Board {
     /// terrains are shuffled onto the other positions. `None` is exactly [`Board::random`].
     pub fn random_with_centre(
         rng: &mut GameRng,
-        spiral: bool,
+        tokens: TokenLaying,
         centre: Option<u8>,
     ) -> (Board, usize) {
         let g = Geometry::base();
@@ -364,10 +384,13 @@ impl Board {
         for (&e, &k) in edges.iter().zip(kinds.iter()) {
             b.edge_harbor[e] = k;
         }
-        if spiral {
+        if let TokenLaying::Spiral { clockwise } = tokens {
             let steps = rng.below(6) as i32;
             let mut k = 0;
             for &(q, r) in SPIRAL.iter() {
+                // The clockwise spiral is the mirror image of the counter-clockwise one in the
+                // axis through the start corner (0,-2) and the centre: (q, r) -> (-q, q + r).
+                let (q, r) = if clockwise { (-q, q + r) } else { (q, r) };
                 let hx = meeple_core::hex::Hex::new(q, r).rotate(steps);
                 let Some(h) = g.hex_id(hx.q, hx.r) else {
                     continue;
@@ -526,23 +549,73 @@ mod tests {
         }
     }
 
+    const CCW: TokenLaying = TokenLaying::Spiral { clockwise: false };
+
+    /// The clockwise spiral of D-04 from the corner (0,-2), written out by hand (spec §A3.2 step 3
+    /// with the direction reversed): ring 2 clockwise, ring 1 from the corner's inward neighbour.
+    const CLOCKWISE_PATH: [(i32, i32); 19] = [
+        (0, -2),
+        (1, -2),
+        (2, -2),
+        (2, -1),
+        (2, 0),
+        (1, 1),
+        (0, 2),
+        (-1, 2),
+        (-2, 2),
+        (-2, 1),
+        (-2, 0),
+        (-1, -1),
+        (0, -1),
+        (1, -1),
+        (1, 0),
+        (0, 1),
+        (-1, 1),
+        (-1, 0),
+        (0, 0),
+    ];
+
+    /// The letters lie along `path` from one of the six corners (skipping the desert).
+    fn letters_follow(b: &Board, path: &[(i32, i32)]) -> bool {
+        let g = Geometry::base();
+        (0..6).any(|k| {
+            let seq: Vec<u8> = path
+                .iter()
+                .map(|&(q, r)| meeple_core::hex::Hex::new(q, r).rotate(k))
+                .filter_map(|h| g.hex_id(h.q, h.r))
+                .filter(|&h| b.terrain[h] != DESERT)
+                .map(|h| b.token[h])
+                .collect();
+            seq == TOKEN_LETTERS
+        })
+    }
+
+    #[test]
+    fn clockwise_spiral_follows_the_mirrored_path() {
+        for w in CLOCKWISE_PATH.windows(2) {
+            let a = meeple_core::hex::Hex::new(w[0].0, w[0].1);
+            let b = meeple_core::hex::Hex::new(w[1].0, w[1].1);
+            assert!(a.distance(b) == 1, "{w:?}");
+        }
+        for seed in 0..30 {
+            // Same RNG draws as the counter-clockwise board: same terrains, start corner mirrored.
+            let (cw, _) = Board::random(
+                &mut GameRng::new(seed),
+                TokenLaying::Spiral { clockwise: true },
+            );
+            let (ccw, _) = Board::random(&mut GameRng::new(seed), CCW);
+            assert_eq!(cw.terrain, ccw.terrain);
+            assert!(letters_follow(&cw, &CLOCKWISE_PATH), "seed {seed}");
+            assert!(!letters_follow(&cw, &SPIRAL), "seed {seed}");
+            assert!(letters_follow(&ccw, &SPIRAL), "seed {seed}");
+        }
+    }
+
     #[test]
     fn spiral_lays_the_letters_in_order_from_some_corner() {
-        let g = Geometry::base();
         for seed in 0..30 {
-            let mut rng = GameRng::new(seed);
-            let (b, _) = Board::random(&mut rng, true);
-            let ok = (0..6).any(|k| {
-                let seq: Vec<u8> = SPIRAL
-                    .iter()
-                    .map(|&(q, r)| meeple_core::hex::Hex::new(q, r).rotate(k))
-                    .filter_map(|h| g.hex_id(h.q, h.r))
-                    .filter(|&h| b.terrain[h] != DESERT)
-                    .map(|h| b.token[h])
-                    .collect();
-                seq == TOKEN_LETTERS
-            });
-            assert!(ok, "seed {seed}");
+            let (b, _) = Board::random(&mut GameRng::new(seed), CCW);
+            assert!(letters_follow(&b, &SPIRAL), "seed {seed}");
         }
     }
 
@@ -551,7 +624,12 @@ mod tests {
         for seed in 0..50 {
             for spiral in [true, false] {
                 let mut rng = GameRng::new(seed);
-                let (b, robber) = Board::random(&mut rng, spiral);
+                let laying = if spiral {
+                    CCW
+                } else {
+                    TokenLaying::RandomNoAdjacentRed
+                };
+                let (b, robber) = Board::random(&mut rng, laying);
                 assert_eq!(b.terrain[robber], DESERT);
                 let mut tokens: Vec<u8> = b.token.iter().copied().filter(|&t| t > 0).collect();
                 tokens.sort();

@@ -372,11 +372,11 @@ pub fn make_board(config: &Config, rng: &mut GameRng) -> Result<(Board, [Ground;
         }
         Value::Null => {
             let g = Geometry::base();
-            let spiral = config.str("token_mode") != "random_no_adjacent_red";
+            let tokens = crate::board::TokenLaying::from_config(config);
             // The lake may not be on the coast: redraw until the desert's place is inland (a
             // uniform draw among the legal boards).
             let (mut b, desert) = loop {
-                let (b, d) = Board::random(rng, spiral);
+                let (b, d) = Board::random(rng, tokens);
                 if g.hex_nbrs[d].count_ones() == 6 {
                     break (b, d);
                 }

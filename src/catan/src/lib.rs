@@ -392,6 +392,9 @@ pub struct Catan {
     pub(crate) dev_played_turn: bool,
     pub(crate) last_roll: u8,
     pub(crate) discard_owed: [u8; MAX_PLAYERS],
+    /// G-3: the cards each player has chosen to discard on this 7, still in `hand` and known only
+    /// to their owner until every discard is chosen; then they all go to the bank together.
+    pub(crate) set_aside: [[u8; 5]; MAX_PLAYERS],
     pub(crate) victim: u8,
     pub(crate) free_roads: u8,
     pub(crate) yop_left: u8,
@@ -547,6 +550,12 @@ impl Catan {
             .map(|i| (self.current as usize + i) % n)
             .find(|&p| self.discard_owed[p] > 0)
             .unwrap_or(self.current as usize)
+    }
+
+    /// The cards `p` still holds when his discards are done: `hand` minus the cards he has set
+    /// aside on this 7 (G-3).
+    pub fn held(&self, p: usize) -> [u8; 5] {
+        std::array::from_fn(|r| self.hand[p][r] - self.set_aside[p][r])
     }
 
     pub(crate) fn hand_size(&self, p: usize) -> u32 {
@@ -1206,6 +1215,19 @@ impl Catan {
         }
     }
 
+    /// Every discard of a 7 is chosen: the set-aside cards go to the bank, seen by all.
+    fn reveal_discards(&mut self) {
+        for p in 0..self.n() {
+            let cards = std::mem::take(&mut self.set_aside[p]);
+            for r in 0..5 {
+                if cards[r] > 0 {
+                    self.lose(p, r, cards[r]);
+                    self.bank[r] += cards[r];
+                }
+            }
+        }
+    }
+
     /// The discards of a 7 are done: the robber moves (B8: no robber, the roller steals, D-63).
     fn after_discards(&mut self) {
         if self.barbarian_attack.is_some() {
@@ -1358,7 +1380,7 @@ impl Catan {
             }
             Phase::Discard => {
                 (A_DISCARD..A_DISCARD + 5).contains(&a)
-                    && self.hand[self.discarder()][(a - A_DISCARD) as usize] > 0
+                    && self.held(self.discarder())[(a - A_DISCARD) as usize] > 0
             }
             Phase::MoveRobber => {
                 ((A_ROBBER..A_ROBBER + NH as u32).contains(&a)
@@ -1563,9 +1585,9 @@ impl Catan {
                 }
             }
             Phase::Discard => {
-                let d = self.discarder();
+                let held = self.held(self.discarder());
                 for r in 0..5 {
-                    if self.hand[d][r] > 0 {
+                    if held[r] > 0 {
                         out.push(A_DISCARD + r as u32);
                     }
                 }
@@ -1846,12 +1868,14 @@ impl Catan {
             Phase::Barbarian => self.ba_apply(a),
             Phase::Traders => self.tb_step_apply(a),
             Phase::Discard => {
+                // G-3: discards are simultaneous. Each card is set aside unseen (still in the
+                // hand for everyone else's knowledge); all of them go to the bank together, face
+                // up, once the last discard is chosen, so no discarder sees another's choice.
                 let d = self.discarder();
-                let r = (a - A_DISCARD) as usize;
-                self.lose(d, r, 1);
-                self.bank[r] += 1;
+                self.set_aside[d][(a - A_DISCARD) as usize] += 1;
                 self.discard_owed[d] -= 1;
                 if self.discard_owed.iter().all(|&x| x == 0) {
+                    self.reveal_discards();
                     self.after_discards();
                 }
             }
@@ -2171,7 +2195,12 @@ fn option_specs() -> Vec<OptionSpec> {
             "token_mode",
             "spiral",
             &["spiral", "random_no_adjacent_red"],
-            "Number tokens on a random board: the A..R spiral from a random corner (counter-clockwise), or shuffled until no two 6/8 tokens touch.",
+            "Number tokens on a random board: the A..R spiral from a random corner (counter-clockwise unless 'spiral_clockwise'), or shuffled until no two 6/8 tokens touch.",
+        ),
+        OptionSpec::bool(
+            "spiral_clockwise",
+            false,
+            "D-04: lay the token spiral clockwise (the German rulebook page) instead of counter-clockwise (the English page).",
         ),
         OptionSpec::json(
             "map",
@@ -2454,7 +2483,7 @@ impl Game for Catan {
                     "beginner" => (Board::caravans_beginner(), 0),
                     _ => Board::random_with_centre(
                         &mut rng,
-                        config.str("token_mode") != "random_no_adjacent_red",
+                        board::TokenLaying::from_config(config),
                         Some(board::OASIS),
                     ),
                 },
@@ -2464,10 +2493,7 @@ impl Game for Catan {
                         let robber = (0..NH).find(|&h| b.terrain[h] == DESERT).unwrap_or(0);
                         (b, robber)
                     }
-                    _ => Board::random(
-                        &mut rng,
-                        config.str("token_mode") != "random_no_adjacent_red",
-                    ),
+                    _ => Board::random(&mut rng, board::TokenLaying::from_config(config)),
                 },
                 Some(v) => {
                     let (b, robber) =
@@ -2576,6 +2602,7 @@ impl Game for Catan {
             dev_played_turn: false,
             last_roll: 0,
             discard_owed: [0; MAX_PLAYERS],
+            set_aside: [[0; 5]; MAX_PLAYERS],
             victim: 0,
             free_roads: 0,
             yop_left: 0,

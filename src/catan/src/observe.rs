@@ -111,7 +111,11 @@ pub fn observation(g: &Catan, seat: usize) -> Value {
                 v["camel_bonus"] = json!(c.bonus(g.settlements[p] | g.cities[p]));
             }
             if p == seat {
-                v["resources"] = json!(Resources::from_array(g.hand[p]));
+                // G-3: cards set aside for this 7's discard are no longer the owner's to use.
+                v["resources"] = json!(Resources::from_array(g.held(p)));
+                if g.phase == Phase::Discard {
+                    v["set_aside"] = json!(Resources::from_array(g.set_aside[p]));
+                }
                 v["development_cards"] = json!(dev(g.dev[p]));
                 v["bought_this_turn"] = json!(dev(g.dev_new[p]));
                 v["victory_points"] = json!(g.vp(p));
@@ -321,6 +325,15 @@ pub fn tensor(g: &Catan, seat: usize, out: &mut [f32]) {
         for r in 0..5 {
             out[b + r] = g.know_lo[seat][p][r] as f32;
             out[b + 5 + r] = g.know_hi[seat][p][r].min(c) as f32;
+        }
+        if p == seat {
+            // G-3: the observer's own bounds are the cards he still holds (none set aside
+            // outside a discard).
+            let held = g.held(p);
+            for r in 0..5 {
+                out[b + r] = held[r] as f32;
+                out[b + 5 + r] = held[r] as f32;
+            }
         }
         out[b + 10] = c as f32;
         out[b + 11] = g.dev_count(p) as f32;
@@ -699,6 +712,21 @@ pub fn determinize(g: &Catan, seat: usize, seed: u64) -> Catan {
         for (i, &p) in others.iter().enumerate() {
             for r in 0..5 {
                 d.hand[p][r] = lo(p)[r] + extra[i][r];
+            }
+        }
+    }
+    // G-3: another player's discards already chosen on this 7 are hidden; redraw them (as many
+    // as he has chosen) from his dealt hand. No draw when nobody has set a card aside.
+    for &p in &others {
+        let k: u32 = g.set_aside[p].iter().map(|&x| x as u32).sum();
+        if k > 0 {
+            let mut cards: Vec<u8> = (0..5u8)
+                .flat_map(|r| std::iter::repeat_n(r, d.hand[p][r as usize] as usize))
+                .collect();
+            rng.shuffle(&mut cards);
+            d.set_aside[p] = [0; 5];
+            for &r in cards.iter().take(k as usize) {
+                d.set_aside[p][r as usize] += 1;
             }
         }
     }

@@ -126,6 +126,9 @@ pub struct PlayerPos {
     pub roads: Vec<(i32, i32, String)>,
     #[serde(default, skip_serializing_if = "is_zero")]
     pub must_discard: u8,
+    /// G-3: cards already chosen for this 7's discard (still counted in `resources`).
+    #[serde(default, skip_serializing_if = "is_no_resources")]
+    pub set_aside: Resources,
     /// B2 Earthquake: the player's damaged road.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub damaged_road: Option<(i32, i32, String)>,
@@ -133,6 +136,10 @@ pub struct PlayerPos {
     /// when left out, each player knows only the others' hand counts.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub knowledge: Option<Vec<Option<Knowledge>>>,
+}
+
+fn is_no_resources(r: &Resources) -> bool {
+    *r == Resources::default()
 }
 
 fn is_default_dev(d: &DevCards) -> bool {
@@ -414,6 +421,7 @@ impl From<Catan> for Position {
                 } else {
                     0
                 },
+                set_aside: Resources::from_array(g.set_aside[p]),
                 damaged_road: (g.damaged[p] != NONE).then(|| ename(g.damaged[p] as usize)),
                 knowledge: Some(
                     (0..n)
@@ -619,6 +627,7 @@ impl TryFrom<Position> for Catan {
             dev_played_turn: pos.development_card_played,
             last_roll: pos.last_roll.unwrap_or(0),
             discard_owed: [0; MAX_PLAYERS],
+            set_aside: [[0; 5]; MAX_PLAYERS],
             victim: 0,
             free_roads: pos.free_roads,
             yop_left: pos.year_of_plenty_left,
@@ -650,6 +659,7 @@ impl TryFrom<Position> for Catan {
             g.dev_new[p] = dev_arr(pl.bought_this_turn, tb)?;
             g.dev_played[p] = dev_arr(pl.played, tb)?;
             g.discard_owed[p] = pl.must_discard;
+            g.set_aside[p] = pl.set_aside.to_array();
             for (list, what) in [(&pl.settlements, "settlement"), (&pl.cities, "city")] {
                 for x in list.iter() {
                     let v = vid(x).map_err(|e| format!("player {p} {what}: {e}"))?;
@@ -1135,6 +1145,9 @@ fn validate_phase(g: &Catan) -> Result<(), String> {
     if g.phase != Phase::Discard && g.discard_owed.iter().any(|&x| x > 0) {
         return bad("only the discard phase has cards owed");
     }
+    if g.phase != Phase::Discard && g.set_aside.iter().flatten().any(|&x| x > 0) {
+        return bad("only the discard phase has cards set aside");
+    }
     if g.offers_made > g.rules.max_offers || g.offers_used.count_ones() != g.offers_made as u32 {
         return bad("offers_made must equal the number of offers made this turn");
     }
@@ -1147,7 +1160,11 @@ fn validate_phase(g: &Catan) -> Result<(), String> {
                 return bad("nobody must discard");
             }
             for p in 0..n {
-                if g.discard_owed[p] as u32 > g.hand_size(p) {
+                if (0..5).any(|r| g.set_aside[p][r] > g.hand[p][r]) {
+                    return bad("a player set aside cards he does not hold");
+                }
+                let kept: u32 = g.held(p).iter().map(|&x| x as u32).sum();
+                if g.discard_owed[p] as u32 > kept {
                     return bad("a player owes more cards than he holds");
                 }
             }

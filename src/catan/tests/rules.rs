@@ -328,6 +328,137 @@ fn production_settlement_one_city_two_robber_blocks() {
     assert_eq!(g.hand(1)[4], 0);
 }
 
+/// A 7 with players 0 and 2 owing 4 cards each (player 1 holds 7 and owes nothing).
+fn seven_with_two_discarders() -> Catan {
+    let mut v = base(3, json!({}));
+    set_player(&mut v, 0, "resources", json!({"lumber": 5, "ore": 4}));
+    set_player(&mut v, 1, "resources", json!({"ore": 4, "grain": 3}));
+    set_player(&mut v, 2, "resources", json!({"wool": 5, "brick": 4}));
+    v["phase"] = json!("roll");
+    v["rolled"] = json!(false);
+    let mut g = load(&v);
+    play(&mut g, "dice 7");
+    g
+}
+
+/// G-3: discards are simultaneous. A card chosen for discard leaves the chooser's usable hand at
+/// once but reaches the bank, and the others' knowledge, only when every discard is chosen.
+#[test]
+fn g3_discards_are_hidden_until_everyone_has_chosen() {
+    let mut g = seven_with_two_discarders();
+    let bank = g.bank();
+    let before_2 = g.observation(2);
+    play(&mut g, "discard ore");
+    play(&mut g, "discard ore");
+    play(&mut g, "discard ore");
+    // The chooser still has one ore to give, and sees three set aside.
+    assert_eq!(legal_labels(&g), vec!["discard lumber", "discard ore"]);
+    let own = g.observation(0);
+    assert_eq!(
+        own["players"][0]["resources"],
+        json!({"lumber": 5, "ore": 1})
+    );
+    assert_eq!(own["players"][0]["set_aside"], json!({"ore": 3}));
+    play(&mut g, "discard lumber");
+    assert_eq!(g.turn(), Turn::Player(2));
+    // Player 2 chooses without seeing player 0's choice: the bank and what he knows of player
+    // 0's hand are as before (only the count of cards still owed has moved on).
+    assert_eq!(g.bank(), bank);
+    let now_2 = g.observation(2);
+    assert_eq!(now_2["bank"], before_2["bank"]);
+    for key in ["known_at_least", "known_at_most", "resource_count"] {
+        assert_eq!(
+            now_2["players"][0][key], before_2["players"][0][key],
+            "{key}"
+        );
+    }
+    assert!(now_2["players"][0].get("set_aside").is_none());
+    for _ in 0..4 {
+        play(&mut g, "discard brick");
+    }
+    // All eight cards reach the bank together, and everyone sees them.
+    assert_eq!(g.phase(), Phase::MoveRobber);
+    assert_eq!(g.hand(0), [4, 0, 0, 0, 1]);
+    assert_eq!(g.hand(2), [0, 0, 5, 0, 0]);
+    let after = g.bank();
+    assert_eq!(after[0], bank[0] + 1);
+    assert_eq!(after[1], bank[1] + 4);
+    assert_eq!(after[4], bank[4] + 3);
+    let seen_by_1 = &g.observation(1)["players"][0];
+    assert_eq!(seen_by_1["resource_count"], json!(5));
+    assert_eq!(
+        g.observation(0)["players"][0]["resources"],
+        json!({"lumber": 4, "ore": 1})
+    );
+}
+
+/// G-3: a later discarder's determinization redraws the earlier discarder's hidden choice from
+/// the hand it deals him, never copying the real one.
+#[test]
+fn g3_determinize_redraws_hidden_discards() {
+    let mut g = seven_with_two_discarders();
+    for label in ["discard ore", "discard ore", "discard lumber"] {
+        play(&mut g, label);
+    }
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 0..40 {
+        let d = g.determinize(2, seed);
+        let v = d.to_json_value();
+        let set_aside = &v["players"][0]["set_aside"];
+        let held = &v["players"][0]["resources"];
+        let total: u64 = set_aside
+            .as_object()
+            .unwrap()
+            .values()
+            .map(|x| x.as_u64().unwrap())
+            .sum();
+        assert_eq!(total, 3, "seed {seed}");
+        for (k, n) in set_aside.as_object().unwrap() {
+            assert!(held[k].as_u64().unwrap_or(0) >= n.as_u64().unwrap());
+        }
+        assert!(d.validate().is_ok());
+        seen.insert(set_aside.to_string());
+        // The observer's own hand and everything public stay as they are.
+        assert_eq!(d.observation(2), g.observation(2));
+    }
+    assert!(seen.len() > 1, "always the same hidden discard: {seen:?}");
+    // Player 0 himself keeps his real choice.
+    assert_eq!(
+        g.determinize(0, 7).to_json_value()["players"][0]["set_aside"],
+        json!({"lumber": 1, "ore": 2})
+    );
+}
+
+/// G-3: the position format carries set-aside cards, and refuses impossible ones.
+#[test]
+fn g3_set_aside_cards_in_positions() {
+    let mut g = seven_with_two_discarders();
+    play(&mut g, "discard ore");
+    let v = g.to_json_value();
+    assert_eq!(v["players"][0]["set_aside"], json!({"ore": 1}));
+    let back = load(&v);
+    assert_eq!(back.to_json_value(), v);
+    let mut bad = v.clone();
+    bad["players"][0]["set_aside"] = json!({"wool": 1});
+    assert!(
+        load_state::<Catan>(&bad).is_err(),
+        "set aside a card he does not hold"
+    );
+    let mut bad = v.clone();
+    bad["players"][0]["set_aside"] = json!({"ore": 4, "lumber": 3});
+    assert!(
+        load_state::<Catan>(&bad).is_err(),
+        "owes more than he still holds"
+    );
+    let mut bad = base(3, json!({}));
+    set_player(&mut bad, 0, "resources", json!({"ore": 1}));
+    set_player(&mut bad, 0, "set_aside", json!({"ore": 1}));
+    assert!(
+        load_state::<Catan>(&bad).is_err(),
+        "set aside outside a discard"
+    );
+}
+
 #[test]
 fn seven_discards_half_one_card_at_a_time_then_robber_and_steal() {
     let mut v = base(3, json!({}));
