@@ -1356,3 +1356,22 @@ fn two_new_state_round_trips_determinizes_and_bad_positions_are_refused() {
         json!({"supply": 28, "foreign_prisoners": 1, "foreign_knight": [-2, 0, "E"]});
     assert!(load_state::<Catan>(&v).is_err());
 }
+
+#[test]
+fn two_a_seven_on_the_first_roll_steals_from_the_opponent_and_the_second_roll_follows() {
+    let mut v = base(2, json!({}));
+    v["phase"] = json!("roll");
+    v["rolled"] = json!(false);
+    v["players"][1]["resources"] = json!({"wool": 1});
+    let mut g = load(&v);
+    play(&mut g, "dice 7");
+    // No robber: the roller draws from the only other (real) player; neutrals hold no cards.
+    assert_eq!(outcomes(&g), vec![("stolen wool".to_string(), 1)]);
+    play(&mut g, "stolen wool");
+    assert_eq!(g.hand(0)[2], 1);
+    assert_eq!(g.phase(), Phase::Roll);
+    assert!(
+        outcomes(&g).iter().all(|(l, _)| l != "dice 7"),
+        "at most one 7 a turn"
+    );
+}
