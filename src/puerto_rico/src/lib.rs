@@ -245,6 +245,18 @@ impl PuertoRico {
 
     /// A seat's score: VP chips + building VP + large-building bonuses (the cloister by the
     /// option `cloister_counts_quarries_forests`).
+    /// The points of `p` other than VP chips, as an observer sees them: with the chips face down
+    /// (`show_vp` false) the customs house's chip bonus (1 per 4 chips) is left out, since it
+    /// would tell the chips to within 4.
+    fn shown_building_points(&self, p: usize, show_vp: bool) -> u32 {
+        let pl = self.player(p);
+        let mut points = self.score_of(p) - pl.vp;
+        if !show_vp && pl.occupied(Building::CustomsHouse) {
+            points -= pl.vp / 4;
+        }
+        points
+    }
+
     pub fn score_of(&self, p: usize) -> u32 {
         let pl = self.player(p);
         let mut s = pl.score();
@@ -904,7 +916,10 @@ impl PuertoRico {
             if !show_vp {
                 m.insert("vp".into(), Value::Null);
             }
-            m.insert("building_points".into(), json!(self.score_of(p) - pl.vp));
+            m.insert(
+                "building_points".into(),
+                json!(self.shown_building_points(p, show_vp)),
+            );
             if show_vp {
                 m.insert("score".into(), json!(self.score_of(p)));
             }
@@ -1365,7 +1380,7 @@ impl Game for PuertoRico {
                 w.put(pl.buildings.colonists(b) as f32);
             }
             w.put(pl.san_juan as f32);
-            w.put(self.score_of(p) as f32 - pl.vp as f32);
+            w.put(self.shown_building_points(p, show) as f32);
         }
         debug_assert_eq!(w.i, TENSOR_LEN);
         if !self.new_buildings {

@@ -507,6 +507,44 @@ fn hidden_vp_option() {
     assert_eq!(o2.observation(0)["players"][1]["vp"], json!(5));
 }
 
+/// With the chips face down, an occupied customs house (1 VP per 4 chips) must not tell the
+/// others its owner's chips through `building_points`: 3 and 7 chips look the same.
+#[test]
+fn hidden_vp_customs_house_bonus_stays_hidden() {
+    let mut g = game_with(3, json!({"hidden_vp": true}));
+    give_building(&mut g, 1, Building::CustomsHouse, 1);
+    give_vp(&mut g, 1, 3);
+    give_vp(&mut g, 2, 4);
+    // The chip supply is public: keep the total, move 4 chips from player 2 to player 1.
+    let mut g2 = g.clone();
+    g2.players.p[1].vp = 7;
+    g2.players.p[2].vp = 0;
+    assert_eq!(g.players.p[1].large_bonus(), 0);
+    assert_eq!(
+        g2.players.p[1].large_bonus(),
+        1,
+        "7 chips earn the owner 1 VP"
+    );
+    assert_eq!(g.observation(0), g2.observation(0));
+    let mut t1 = vec![0.0; g.observation_tensor_len()];
+    let mut t2 = t1.clone();
+    g.observation_tensor(0, &mut t1);
+    g2.observation_tensor(0, &mut t2);
+    assert_eq!(t1, t2);
+    // The owner sees his own bonus, and so does everyone once the chips are open.
+    assert_eq!(
+        g2.observation(1)["players"][1]["building_points"],
+        json!(4 + 1)
+    );
+    let mut open = game(3);
+    give_building(&mut open, 1, Building::CustomsHouse, 1);
+    give_vp(&mut open, 1, 7);
+    assert_eq!(
+        open.observation(0)["players"][1]["building_points"],
+        json!(4 + 1)
+    );
+}
+
 #[test]
 fn position_json_round_trip_and_validation() {
     let g = game(4);
