@@ -275,6 +275,8 @@ impl Board {
         }
         if let Some(hs) = map.get("harbors") {
             let hs = hs.as_array().ok_or("map: 'harbors' must be a list")?;
+            // Harbours on closed sea-side edges of trade hexes (D-91), in list order.
+            let mut moved = Vec::new();
             for (i, h) in hs.iter().enumerate() {
                 let e = h
                     .get("edge")
@@ -293,28 +295,38 @@ impl Board {
                 };
                 let (cq, cr, ct) = canonical_edge(q, r, d)
                     .ok_or(format!("map: harbor #{i} has direction '{d}'"))?;
-                let id = g
-                    .edge_id(cq, cr, ct)
-                    .filter(|&id| g.coastal_edges & (1u128 << id) != 0)
-                    .ok_or(format!(
-                        "map: harbor #{i} edge {d}({q},{r}) is not a coastal edge{}",
-                        if g.trade_hexes != 0 {
-                            " (a trade hex's sea-side edges take no harbor)"
-                        } else {
-                            ""
-                        }
-                    ))?;
-                if b.edge_harbor[id] != NONE {
-                    return Err(format!("map: two harbors on edge {}", g.edge_name(id)));
-                }
                 let kname = h
                     .get("type")
                     .and_then(Value::as_str)
                     .ok_or(format!("map: harbor #{i} has no type"))?;
-                b.edge_harbor[id] = harbor_id(kname).ok_or(format!(
+                let kind = harbor_id(kname).ok_or(format!(
                     "map: harbor #{i} has unknown type '{kname}' (known: {})",
                     HARBOR_KINDS.join(", ")
                 ))?;
+                let coastal = g
+                    .edge_id(cq, cr, ct)
+                    .filter(|&id| g.coastal_edges & (1u128 << id) != 0);
+                let id = match coastal {
+                    Some(id) => id,
+                    // D-91: a trade hex's closed sea-side edge; moved once the others are placed.
+                    None if crate::traders::is_closed_edge(g, (cq, cr, ct)) => {
+                        moved.push(((cq, cr, ct), kind));
+                        continue;
+                    }
+                    None => {
+                        return Err(format!(
+                            "map: harbor #{i} edge {d}({q},{r}) is not a coastal edge"
+                        ))
+                    }
+                };
+                if b.edge_harbor[id] != NONE {
+                    return Err(format!("map: two harbors on edge {}", g.edge_name(id)));
+                }
+                b.edge_harbor[id] = kind;
+            }
+            for (edge, kind) in moved {
+                let id = crate::traders::relocate_harbor(g, edge, &b.edge_harbor)?;
+                b.edge_harbor[id] = kind;
             }
         }
         // `"hex": null` (a scenario whose robber starts beside the board, or Barbarian Attack

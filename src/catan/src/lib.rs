@@ -46,6 +46,7 @@ mod observe;
 mod position;
 pub mod rivers;
 pub mod traders;
+mod traders_two;
 pub mod two;
 
 use board::{Board, DESERT, GENERIC};
@@ -1351,8 +1352,10 @@ impl Catan {
                     (C_EVENT..A_DAMAGE).contains(&a)
                         && self.event_deck()[(a - C_EVENT) as usize] > 0
                 } else if self.traders.is_some() {
+                    // B9 (+ B4: the second roll differs from the first, §B9.12 item 5).
                     (C_DICE..C_DICE + 11).contains(&a)
                         && traders::DICE_WEIGHTS[(a - C_DICE) as usize] > 0
+                        && (a - C_DICE + 2) as usize != self.two_first_roll()
                 } else {
                     (C_DICE..C_DICE + 11).contains(&a)
                         && (a - C_DICE + 2) as usize != self.two_first_roll()
@@ -1536,7 +1539,10 @@ impl Catan {
                         }
                     }
                 } else if self.traders.is_some() {
-                    out.extend(C_DICE + 1..C_DICE + 10)
+                    let first = self.two_first_roll();
+                    out.extend(
+                        (C_DICE + 1..C_DICE + 10).filter(|&a| (a - C_DICE + 2) as usize != first),
+                    )
                 } else {
                     let first = self.two_first_roll();
                     out.extend(
@@ -2401,13 +2407,6 @@ pub fn catan_for_two(c: &Config) -> bool {
 
 /// Refuse module options that are not implemented yet or may not be combined (spec Part B).
 pub(crate) fn check_modules(c: &Config) -> Result<(), GameError> {
-    let two = catan_for_two(c);
-    if two && c.str("scenario") == "traders_barbarians" {
-        return Err(GameError::bad_option(
-            "catan_for_two",
-            "B9 Traders & Barbarians with B4 Catan for Two (spec §B9.12: neutral tolls D-107, the barbarian token action, trade tokens next to trade hexes) is not yet implemented",
-        ));
-    }
     if c.bool("catan_for_two") && c.players != 2 {
         return Err(GameError::bad_option(
             "catan_for_two",
@@ -2419,8 +2418,8 @@ pub(crate) fn check_modules(c: &Config) -> Result<(), GameError> {
     }
     match c.str("scenario") {
         // B6 combines with B1, B2 and B3 (§B6.4), B7 too (§B7.6), B5 too (§B5.6), B8 too (§B8.10,
-        // with B4 as well: `barbarian_attack/for_two.rs`), B9 too (§B9.12; with B4 it is refused
-        // above).
+        // with B4 as well: `barbarian_attack/for_two.rs`), B9 too (§B9.12, with B4 as well:
+        // `traders_two.rs`).
         "none" | "rivers" | "caravans" | "fishermen" | "barbarian_attack"
         | "traders_barbarians" => Ok(()),
         other => Err(GameError::bad_option(
@@ -2646,7 +2645,10 @@ impl Game for Catan {
     }
 
     fn num_distinct_actions(&self) -> u32 {
-        if self.rules.scenario != Scenario::None {
+        if self.rules.scenario == Scenario::TradersBarbarians && self.rules.two {
+            // B9 with B4: the token barbarian action and high neutral roads follow B9's ids.
+            A_SCENARIO + traders_two::NUM_ACTIONS
+        } else if self.rules.scenario != Scenario::None {
             // B8 x B4 numbers its token action after the scenario's own ids.
             let two_extra = if self.rules.two && self.rules.scenario == Scenario::BarbarianAttack {
                 barbarian_attack::NUM_ACTIONS_TWO
@@ -2700,8 +2702,11 @@ impl Game for Catan {
                 }
             }
             Phase::Roll if self.traders.is_some() => {
+                // 2 and 12 rolled again; with B4 the second roll also differs from the first
+                // (§B9.12 item 5): n(s) over the sums left.
+                let first = self.two_first_roll();
                 for (i, &w) in traders::DICE_WEIGHTS.iter().enumerate() {
-                    if w > 0 {
+                    if w > 0 && i + 2 != first {
                         out.push((C_DICE + i as u32, w));
                     }
                 }
@@ -2849,6 +2854,10 @@ impl Game for Catan {
             // 5 actions) and the knight discards.
             per_turn += 4;
             global += 40 + (10 + 2 * 9 * 3 + 14 * 2) * 5 + 14;
+            if self.traders.is_some() {
+                // B9: 1 more token per settlement next to a trade hex.
+                global += 2 * 9 * 5;
+            }
         }
         global + self.rules.turn_limit as u64 * per_turn
     }

@@ -267,6 +267,11 @@ pub fn tensor_len(g: &Catan) -> usize {
             crate::barbarian_attack::json::tensor_len(g)
         } else if g.traders.is_some() {
             crate::traders::TENSOR_LEN
+                + if g.rules.two {
+                    crate::traders_two::TENSOR_LEN
+                } else {
+                    0
+                }
         } else {
             0
         }
@@ -491,7 +496,8 @@ fn two_tensor(g: &Catan, seat: usize, out: &mut [f32]) {
         o += NV;
     }
     for &s in &NEUTRALS {
-        for e in bits128(g.roads[s]) {
+        // Edges past 72 (B9 boards) are in the scenario's block.
+        for e in bits128(g.roads[s]).filter(|&e| e < NE) {
             out[o + e] = 1.0;
         }
         o += NE;
@@ -1004,6 +1010,18 @@ pub fn render(g: &Catan) -> String {
             t.stacks[1],
             t.stacks[2],
         ));
+        if g.rules.two {
+            // B9 with B4 (D-107, §B9.12 item 2).
+            s.push_str(&format!(
+                "tolls on neutral roads this movement action: {}{}\n",
+                t.neutral_tolls,
+                if t.token_move {
+                    "; a barbarian moves by the token action"
+                } else {
+                    ""
+                }
+            ));
+        }
     }
     if let Some(t) = g.two.as_deref() {
         for (k, &ns) in crate::two::NEUTRALS.iter().enumerate() {

@@ -13,7 +13,7 @@
 //! barbarian moves are sub-steps of [`crate::Phase::Traders`].
 
 use crate::board::{Board, GRAIN, SPIRAL, TOKEN_LETTERS, TRADE, TRADE_ROLES};
-use crate::geometry::{bits128, Geometry, NE, NH, NONE};
+use crate::geometry::{bits128, ETag, Geometry, NE, NH, NONE};
 use crate::{Catan, Phase, MAX_PLAYERS};
 use meeple_core::{Config, GameError, GameRng};
 use serde::{Deserialize, Serialize};
@@ -184,6 +184,11 @@ pub struct State {
     pub draw_role: u8,
     /// The barbarian move comes from a 7 or a Knight (a draw may follow), not a drive-off.
     pub steal_after: bool,
+    // ----- with Catan for Two (`traders_two.rs`) -----
+    /// Tolls paid on neutral roads in the current movement action (D-107).
+    pub neutral_tolls: u8,
+    /// The barbarian move comes from the token action (no road on the new path, no draw).
+    pub token_move: bool,
 }
 
 impl State {
@@ -209,6 +214,8 @@ impl State {
             barb: 0,
             draw_role: 0,
             steal_after: false,
+            neutral_tolls: 0,
+            token_move: false,
         }
     }
 
@@ -222,6 +229,7 @@ impl State {
         self.travelled = false;
         self.grain_used = false;
         self.tried = 0;
+        self.neutral_tolls = 0;
     }
 
     /// Victory points of the scenario: delivered tokens and wagon card 5.
@@ -371,6 +379,61 @@ pub fn setup(config: &Config, rng: &mut GameRng) -> Result<(Board, [u8; 3]), Gam
     Ok((board, barbs))
 }
 
+/// A sea-side edge of one of `geo`'s trade hexes, which the board closes (spec §B9.3, D-94).
+pub(crate) fn is_closed_edge(geo: &Geometry, e: (i32, i32, ETag)) -> bool {
+    let base = Geometry::base();
+    geo.trade_hexes != 0
+        && geo.edge_id(e.0, e.1, e.2).is_none()
+        && base
+            .edge_id(e.0, e.1, e.2)
+            .is_some_and(|id| base.coastal_edges & (1u128 << id) != 0)
+        && crate::geometry::edge_hexes(e.0, e.1, e.2)
+            .iter()
+            .any(|&(q, r)| {
+                geo.hex_id(q, r)
+                    .is_some_and(|h| geo.trade_hexes & (1 << h) != 0)
+            })
+}
+
+/// D-91: the edge a harbour given on the closed edge `closed` moves to. Candidates are the
+/// board's coastal edges without a harbour (both endpoints of every such edge are usable land
+/// corners: a dead corner only touches closed edges). The nearest is the one fewest steps away
+/// along the island's coastline (the ring of the base board's 30 coastal edges, each step to
+/// the next edge sharing a corner; the closed edges count as steps); a tie goes to the lower
+/// edge id, i.e. the first in the `(q, r, tag)` order of §A2.
+pub(crate) fn relocate_harbor(
+    geo: &Geometry,
+    closed: (i32, i32, ETag),
+    harbors: &[u8],
+) -> Result<usize, String> {
+    let base = Geometry::base();
+    let start = base
+        .edge_id(closed.0, closed.1, closed.2)
+        .ok_or("D-91: not an edge of the base board")?;
+    // Steps along the coast from the closed edge (breadth-first over the ring).
+    let mut dist = [u32::MAX; crate::geometry::MAX_EDGES];
+    dist[start] = 0;
+    let mut frontier = vec![start];
+    while let Some(e) = frontier.pop() {
+        for &v in &base.edge_ends[e] {
+            for f in bits128(base.vertex_edges[v as usize] & base.coastal_edges) {
+                if dist[f] == u32::MAX {
+                    dist[f] = dist[e] + 1;
+                    frontier.insert(0, f);
+                }
+            }
+        }
+    }
+    let steps = |e: usize| {
+        let (q, r, t) = geo.edges[e];
+        base.edge_id(q, r, t).map_or(u32::MAX, |b| dist[b])
+    };
+    bits128(geo.coastal_edges)
+        .filter(|&e| harbors[e] == NONE)
+        .min_by_key(|&e| (steps(e), e))
+        .ok_or_else(|| "map: no free coastal edge to move a harbour to (D-91)".to_string())
+}
+
 /// Move the trade hexes of `b` to the positions of `spec` (`{"castle": [q, r],
 /// "marble_quarry": [q, r], "glassworks": [q, r]}`); terrain is refilled by the caller.
 fn with_trade_hexes(b: &Board, spec: &Value) -> Result<Board, String> {
@@ -495,9 +558,9 @@ impl Catan {
             .map(|h| self.board.trade_role[h])
     }
 
-    /// The owner of the road on edge `e`, if any.
+    /// The owner of the road on edge `e`, if any (a neutral seat with Catan for Two).
     pub(crate) fn road_owner(&self, e: usize) -> Option<usize> {
-        (0..self.n()).find(|&q| self.roads[q] & (1u128 << e) != 0)
+        (0..self.road_seats()).find(|&q| self.roads[q] & (1u128 << e) != 0)
     }
 
     /// Price of crossing path `e` for `p` (spec §B9.6): movement points, and the player owed a
@@ -542,6 +605,7 @@ impl Catan {
         t.actions += 1;
         t.mp = CARD_MP[t.card[p] as usize];
         t.travelled = false;
+        t.neutral_tolls = 0;
         if t.opts.boost_per_action {
             t.grain_used = false;
         }
@@ -584,6 +648,16 @@ impl Catan {
         (0..3)
             .filter(|&i| t.tried & (1 << i) == 0 && here & (1u128 << t.barbarians[i]) != 0)
             .fold(0u8, |m, i| m | (1 << i))
+    }
+
+    /// Where the barbarian being moved may go now: [`Catan::tb_places`], without roads after the
+    /// Catan-for-Two token action (§B9.12 item 2).
+    fn tb_place_mask(&self) -> u128 {
+        if self.tb().token_move {
+            self.tb_token_places()
+        } else {
+            self.tb_places()
+        }
     }
 
     /// Paths a barbarian being moved may go to (D-99): no barbarian there (its own path
@@ -655,6 +729,8 @@ impl Catan {
             main && !t.wagon_begun && c < 5 && crate::has(&self.hand[p], &CARD_COST[c + 1])
         } else if (TB_OFFER..C_TB_DIE).contains(&x) {
             main && !t.wagon_begun && self.tb_offer_ok(crate::NUM_OFFERS + x - TB_OFFER)
+        } else if x == crate::traders_two::TB_TOKEN_BARBARIAN {
+            self.tb_token_barbarian_ok()
         } else {
             false
         }
@@ -699,6 +775,9 @@ impl Catan {
                     out.push(base + TB_OFFER + j);
                 }
             }
+            if self.tb_token_barbarian_ok() {
+                out.push(base + crate::traders_two::TB_TOKEN_BARBARIAN);
+            }
         }
     }
 
@@ -720,12 +799,19 @@ impl Catan {
             self.tb_open_action();
             let (cost, toll) = self.tb_price(p, e);
             let w = self.geo().other_end(e, self.tb().wagon[p] as usize);
+            let n = self.n();
             let t = self.tb_mut();
             t.mp -= cost;
-            if let Some(q) = toll {
-                t.gold[p] -= 1;
-                t.gold[q] += 1;
+            match toll {
+                Some(q) if q < n => {
+                    t.gold[p] -= 1;
+                    t.gold[q] += 1;
+                }
+                // A neutral road (Catan for Two): split per D-107.
+                Some(_) => self.tb_neutral_toll(p),
+                None => {}
             }
+            let t = self.tb_mut();
             t.wagon[p] = w as u8;
             t.travelled = true;
             if let Some(role) = self.tb_role_at(w) {
@@ -769,6 +855,8 @@ impl Catan {
             self.tb_mut().card[p] = c as u8;
         } else if (TB_OFFER..C_TB_DIE).contains(&x) {
             self.make_offer(crate::NUM_OFFERS + x - TB_OFFER);
+        } else if x == crate::traders_two::TB_TOKEN_BARBARIAN {
+            self.tb_token_barbarian();
         }
     }
 
@@ -837,7 +925,7 @@ impl Catan {
                 }
             }
             Step::PlaceBarbarian => {
-                for e in bits128(self.tb_places()) {
+                for e in bits128(self.tb_place_mask()) {
                     out.push(base + TB_PLACE + e as u32);
                 }
             }
@@ -860,7 +948,7 @@ impl Catan {
             }
             Step::PlaceBarbarian => {
                 (TB_PLACE..TB_GRAIN).contains(&x)
-                    && self.tb_places() & (1u128 << (x - TB_PLACE)) != 0
+                    && self.tb_place_mask() & (1u128 << (x - TB_PLACE)) != 0
             }
             Step::DriveOffDie => (C_TB_DIE..C_TB_DIE + 6).contains(&x),
             Step::DrawToken => {
@@ -887,6 +975,7 @@ impl Catan {
                 let t = self.tb_mut();
                 t.barbarians[t.barb as usize] = e as u8;
                 t.step = Step::None;
+                t.token_move = false;
                 if !t.steal_after {
                     self.phase = Phase::Main;
                     return;
@@ -894,7 +983,8 @@ impl Catan {
                 t.steal_after = false;
                 self.thief = p as u8;
                 match self.road_owner(e) {
-                    Some(q) if q != p => self.begin_steal(q),
+                    // Neutral roads (seats 2, 3): nobody to draw from.
+                    Some(q) if q != p && q < self.n() => self.begin_steal(q),
                     _ => self.end_robber(),
                 }
             }
@@ -966,6 +1056,16 @@ impl Catan {
             format!("drive-off die {}", x - C_TB_DIE + 1)
         } else if x < NUM_ACTIONS {
             format!("draw {}", COMMODITIES[(x - C_TB_TOKEN) as usize])
+        } else if x == crate::traders_two::TB_TOKEN_BARBARIAN && self.rules.two {
+            "token barbarian".into()
+        } else if let Some((k, e)) =
+            crate::traders_two::neutral_road_high_of(a).filter(|&(_, e)| self.rules.two && e < g.ne)
+        {
+            format!(
+                "neutral {} road {}",
+                crate::two::NEUTRAL_NAMES[k],
+                en(e as u32)
+            )
         } else {
             return None;
         })
@@ -1063,6 +1163,12 @@ pub struct TradersPos {
     /// The barbarian move follows a 7 or a Knight (a draw from the road's owner may follow).
     #[serde(default, skip_serializing_if = "is_false")]
     pub steal_after: bool,
+    /// Catan for Two: tolls paid on neutral roads in this movement action (D-107).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub neutral_tolls: u8,
+    /// Catan for Two: the barbarian move is the token action (no road on the new path).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub token_move: bool,
 }
 
 pub(crate) fn to_pos(g: &Catan) -> Option<TradersPos> {
@@ -1109,6 +1215,8 @@ pub(crate) fn to_pos(g: &Catan) -> Option<TradersPos> {
         draw_from: (t.step == Step::DrawToken)
             .then(|| TRADE_ROLES[t.draw_role as usize % 3].to_string()),
         steal_after: t.steal_after,
+        neutral_tolls: t.neutral_tolls,
+        token_move: t.token_move,
     })
 }
 
@@ -1190,6 +1298,8 @@ pub(crate) fn from_pos(g: &mut Catan, pos: Option<&TradersPos>) -> Result<(), St
         t.draw_role = crate::board::trade_role_id(r).ok_or(format!("'{r}' is not a trade hex"))?;
     }
     t.steal_after = pos.steal_after;
+    t.neutral_tolls = pos.neutral_tolls;
+    t.token_move = pos.token_move;
     g.traders = Some(Box::new(t));
     // There is no robber: it stays parked on a trade hex.
     g.robber = (0..NH).find(|&h| g.board.terrain[h] == TRADE).unwrap_or(0) as u8;
@@ -1273,6 +1383,19 @@ pub(crate) fn validate(g: &Catan) -> Result<(), String> {
     if g.robber as usize >= NH || g.board.terrain[g.robber as usize] != TRADE {
         return Err("there is no robber: it stays parked on a trade hex".into());
     }
+    if !g.rules.two && (t.neutral_tolls != 0 || t.token_move) {
+        return Err("neutral_tolls and token_move belong to Catan for Two".into());
+    }
+    if t.neutral_tolls > 9 {
+        return Err("more neutral tolls than paths one movement action can cross".into());
+    }
+    if t.token_move
+        && (t.steal_after
+            || !matches!(t.step, Step::TakeBarbarian | Step::PlaceBarbarian)
+            || g.phase != Phase::Traders)
+    {
+        return Err("token_move only while the token action moves a barbarian".into());
+    }
     Ok(())
 }
 
@@ -1304,9 +1427,10 @@ pub(crate) fn tensor(g: &Catan, seat: usize, out: &mut [f32]) {
     }
     o += 2 * MAX_TB_EDGES;
     for e in NE..geo.ne.min(MAX_TB_EDGES) {
-        for p in 0..n {
+        // With Catan for Two (2 players) slots 2 and 3 hold the neutrals N1, N2.
+        for p in 0..g.road_seats() {
             if g.roads[p] & (1u128 << e) != 0 {
-                out[o + 4 * (e - NE) + slot(p)] = 1.0;
+                out[o + 4 * (e - NE) + if p < n { slot(p) } else { p }] = 1.0;
             }
         }
     }
@@ -1376,4 +1500,7 @@ pub(crate) fn tensor(g: &Catan, seat: usize, out: &mut [f32]) {
     }
     o += 80;
     debug_assert_eq!(o, TENSOR_LEN);
+    if g.rules.two {
+        crate::traders_two::tensor(t, &mut out[o..]);
+    }
 }

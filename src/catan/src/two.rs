@@ -168,8 +168,9 @@ impl Catan {
             (false, true) => 1,
             (false, false) => 0,
         };
-        #[allow(clippy::match_single_binding)]
         let extra = match self.rules.scenario {
+            // §B9.12 item 3: 1 more next to a trade hex.
+            Scenario::TradersBarbarians => self.tb_trade_hex_tokens(v),
             _ => 0,
         };
         base + extra
@@ -186,6 +187,8 @@ impl Catan {
             Scenario::Caravans => 0,
             // §B8.10 item 3: no robber; a barbarian moves (`barbarian_attack::A_TOKEN_FROM`).
             Scenario::BarbarianAttack => 0,
+            // §B9.12 item 2: a barbarian move instead (`traders_two::TB_TOKEN_BARBARIAN`).
+            Scenario::TradersBarbarians => 0,
             _ => self.token_desert_hexes(),
         };
         // The robber may stand beside the board (`ROBBER_OFF`) in some scenarios.
@@ -294,6 +297,14 @@ impl Catan {
         if starts[0] == starts[1] || self.geo().vertex_nbrs[starts[0]] & (1u64 << starts[1]) != 0 {
             return Err("map: the two neutral start settlements break the distance rule".into());
         }
+        for &v in &starts {
+            if self.geo().buildable & (1u64 << v) == 0 {
+                return Err(format!(
+                    "map: neutral start settlement {} is not a buildable vertex (a plaza)",
+                    self.geo().vertex_name(v)
+                ));
+            }
+        }
         for (k, &v) in starts.iter().enumerate() {
             self.settlements[NEUTRALS[k]] |= 1u64 << v;
         }
@@ -371,6 +382,19 @@ impl Catan {
         }
     }
 
+    /// The neutral and edge of a neutral road id: B4's range, or on a B9 board the scenario's
+    /// ids for the edges past 72 (`traders_two::TB_NEUTRAL_ROAD_HIGH`).
+    fn neutral_road_of(&self, a: Action) -> Option<(usize, usize)> {
+        if (A_NEUTRAL_ROAD..A_FORCED_TRADE).contains(&a) {
+            let i = (a - A_NEUTRAL_ROAD) as usize;
+            Some((i / NE, i % NE))
+        } else if self.traders.is_some() {
+            crate::traders_two::neutral_road_high_of(a)
+        } else {
+            None
+        }
+    }
+
     fn neutral_settlement_spots(&self, k: usize) -> u64 {
         let s = NEUTRALS[k];
         if self.settlements[s].count_ones() >= MAX_SETTLEMENTS {
@@ -437,6 +461,9 @@ impl Catan {
                         for v in bits64(self.neutral_settlement_spots(k)) {
                             out.push(A_NEUTRAL_SETTLE + (k * NV + v) as u32);
                         }
+                    } else if self.traders.is_some() {
+                        // B9 boards have edges past 72 (ids in the scenario's range).
+                        self.tb_neutral_road_ids(k, self.neutral_road_spots(k), out);
                     } else {
                         for e in bits128(self.neutral_road_spots(k)) {
                             out.push(A_NEUTRAL_ROAD + (k * NE + e) as u32);
@@ -500,10 +527,8 @@ impl Catan {
                     let i = (a - A_NEUTRAL_SETTLE) as usize;
                     t.neutral_build == BUILD_SETTLEMENT
                         && self.neutral_settlement_spots(i / NV) & (1u64 << (i % NV)) != 0
-                } else if (A_NEUTRAL_ROAD..A_FORCED_TRADE).contains(&a) {
-                    let i = (a - A_NEUTRAL_ROAD) as usize;
-                    t.neutral_build == BUILD_ROAD
-                        && self.neutral_road_spots(i / NE) & (1u128 << (i % NE)) != 0
+                } else if let Some((k, e)) = self.neutral_road_of(a) {
+                    t.neutral_build == BUILD_ROAD && self.neutral_road_spots(k) & (1u128 << e) != 0
                 } else {
                     false
                 }
@@ -543,8 +568,8 @@ impl Catan {
                     self.place_settlement(s, v);
                     self.settlement_breaks_roads(s, v);
                 } else {
-                    let i = (a - A_NEUTRAL_ROAD) as usize;
-                    let (s, e) = (NEUTRALS[i / NE], i % NE);
+                    let (k, e) = self.neutral_road_of(a).unwrap_or((0, 0));
+                    let s = NEUTRALS[k];
                     self.place_road(s, e);
                     let l = self.longest_after_build(s, e);
                     if l != self.road_len[s] {
@@ -815,6 +840,12 @@ fn place_loaded(g: &mut Catan, s: usize, v: Option<usize>, e: Option<usize>) -> 
     if let Some(v) = v {
         if g.occupied & (1u64 << v) != 0 {
             return Err(format!("two buildings on vertex {}", geo.vertex_name(v)));
+        }
+        if geo.buildable & (1u64 << v) == 0 {
+            return Err(format!(
+                "neutral settlement on {}, which takes no building",
+                geo.vertex_name(v)
+            ));
         }
         g.occupied |= 1u64 << v;
         g.settlements[s] |= 1u64 << v;

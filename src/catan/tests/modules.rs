@@ -7,7 +7,7 @@ use common::*;
 use meeple_catan::{Catan, Phase};
 use meeple_core::conformance::{assert_conforms, KitOptions};
 use meeple_core::dynamic::load_state;
-use meeple_core::{Config, Game, GameError};
+use meeple_core::{Config, Game};
 use serde_json::{json, Map, Value};
 
 fn config(players: usize, opts: Value) -> Config {
@@ -42,17 +42,12 @@ fn base(players: usize, opts: Value) -> Value {
 // ---------------------------------------------------------------- options
 
 #[test]
-fn combinations_not_yet_implemented_are_refused_by_name() {
-    // Every module is implemented; B9 with B4 (2 players) is the combination still refused.
+fn traders_barbarians_with_catan_for_two_is_accepted() {
+    // B9 with B4 (2 players, spec §B9.12) is implemented (`traders_two.rs`, `tests/traders.rs`).
     let c = config(2, json!({"scenario": "traders_barbarians"}));
-    match Catan::new(&c, 1) {
-        Err(GameError::BadOption { name, reason }) => {
-            assert_eq!(name, "catan_for_two");
-            assert!(reason.contains("B9 Traders & Barbarians"), "{reason}");
-            assert!(reason.contains("not yet implemented"), "{reason}");
-        }
-        other => panic!("expected BadOption, got {:?}", other.map(|_| ())),
-    }
+    let g = Catan::new(&c, 1).expect("B9 with B4 is allowed");
+    assert!(g.observation(0)["two"].is_object());
+    assert!(g.observation(0)["traders"].is_object());
 }
 
 #[test]

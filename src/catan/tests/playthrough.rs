@@ -144,3 +144,13 @@ fn playthrough_barbarian_attack_for_two() {
         7,
     );
 }
+
+#[test]
+fn playthrough_traders_barbarians_catan_for_two() {
+    check_module(
+        "traders_barbarians",
+        2,
+        json!({ "scenario": "traders_barbarians" }),
+        3,
+    );
+}

@@ -107,6 +107,22 @@ fn conforms_traders_barbarians_with_variants() {
     kit(&configs, 3);
 }
 
+/// §B9.12 with B4 Catan for Two: 2 players alone and with B1, B2, B3.
+#[test]
+fn conforms_traders_barbarians_with_catan_for_two() {
+    let configs = vec![
+        config(2, json!({"board": "random"})),
+        config(
+            2,
+            json!({"friendly_robber": true, "harbormaster": true, "max_token_actions": 1,
+                   "tb_barbarian_on_spokes": false}),
+        ),
+        config(2, json!({"event_cards": true})),
+        config(2, json!({"event_cards": true, "harbormaster": true})),
+    ];
+    kit(&configs, 3);
+}
+
 // ---------------------------------------------------------------- helpers for positions
 
 /// Barbarians far from the vertices the tests use.
@@ -734,18 +750,10 @@ fn json_round_trip_and_refusals() {
     assert!(load_state::<Catan>(&w).is_err());
     let base_game = Catan::new(&Config::new(&Catan::info(), 3, &Map::new()).unwrap(), 1).unwrap();
     assert!(base_game.to_json_value().get("traders").is_none());
-    // Catan for Two with the scenario is not available yet.
-    let mut m = Map::new();
-    m.insert("scenario".into(), json!("traders_barbarians"));
-    m.insert("catan_for_two".into(), json!(true));
-    let c = Config::new(&Catan::info(), 2, &m).unwrap();
-    match Catan::new(&c, 1) {
-        Err(GameError::BadOption { name, reason }) => {
-            assert_eq!(name, "catan_for_two");
-            assert!(reason.contains("B9") && reason.contains("not yet implemented"));
-        }
-        other => panic!("expected BadOption, got {:?}", other.map(|_| ())),
-    }
+    // Catan for Two state only with 2 players (the combination's own tests are below).
+    let mut w = v.clone();
+    w["traders"]["neutral_tolls"] = json!(1);
+    assert!(load_state::<Catan>(&w).is_err());
     // A bad trade-hex position.
     let c = config(
         3,
@@ -794,4 +802,477 @@ fn gold_in_player_trades() {
     let mut g = load(&v);
     play(&mut g, "wagon NE(0,0)");
     assert!(!legal(&g, "offer 1 gold for 1 ore"));
+}
+
+// ---------------------------------------------------------------- with B4 Catan for Two (§B9.12)
+
+/// A 2-player (Catan for Two) position on the bundled board after set-up: player 0 in the main
+/// phase after both rolls, the neutrals on their start vertices `N(0,-1)` and `S(0,1)`, the
+/// barbarians far away, every wagon on `N(0,0)`.
+fn base2(opts: Value) -> Value {
+    let mut v = base(2, opts);
+    v["last_roll"] = json!(5);
+    v["two"]["rolls"] = json!(2);
+    v["two"]["first_roll"] = json!(8);
+    far_barbarians(&mut v);
+    v
+}
+
+fn tensor(g: &Catan) -> Vec<f32> {
+    let mut t = vec![0.0; g.observation_tensor_len()];
+    g.observation_tensor(0, &mut t);
+    t
+}
+
+fn tokens(g: &Catan) -> Vec<u64> {
+    g.observation(0)["two"]["tokens"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_u64().unwrap())
+        .collect()
+}
+
+/// Neutral N1's roads: a chain of four from its settlement `N(0,-1)` round hex (0,-1).
+const N1_CHAIN: [(i32, i32, &str); 4] = [(0, -1, "NE"), (0, -1, "E"), (0, -1, "SE"), (-1, 0, "NE")];
+
+fn neutral_roads(v: &mut Value, k: usize, roads: Value) {
+    v["two"]["neutrals"][k]["roads"] = roads;
+}
+
+/// §B9.12 item 1, D-107: the tolls on neutral roads in one movement action are added up;
+/// ceil(n/2) go to the bank, floor(n/2) to the opponent; the opponent's own road pays him as
+/// usual and does not count.
+#[test]
+fn tb2_1_neutral_tolls_split_between_bank_and_opponent() {
+    let mut v = base2(json!({}));
+    v["two"]["neutrals"] = json!([{"settlements": [[0, -1, "N"]]}, {"settlements": [[0, 1, "S"]]}]);
+    neutral_roads(&mut v, 0, json!(N1_CHAIN));
+    set_player(&mut v, 1, "settlements", json!([[-1, 0, "N"]]));
+    set_player(&mut v, 1, "roads", json!([[-1, -1, "E"]]));
+    set_tb(&mut v, 0, "wagon", json!([0, -1, "N"]));
+    set_tb(&mut v, 0, "card", json!(3));
+    let mut g = load(&v);
+    // (p0 gold, p1 gold, tolls counted) after each step.
+    let steps = [
+        ("wagon NE(0,-1)", 4, 5, 1),
+        ("wagon E(0,-1)", 3, 6, 2),
+        ("wagon SE(0,-1)", 2, 6, 3),
+        ("wagon NE(-1,0)", 1, 7, 4),
+        ("wagon E(-1,-1)", 0, 8, 4),
+    ];
+    for (label, g0, g1, n) in steps {
+        play(&mut g, label);
+        assert_eq!((gold(&g, 0), gold(&g, 1)), (g0, g1), "after {label}");
+        assert_eq!(obs(&g)["neutral_tolls"].as_u64().unwrap_or(0), n);
+        assert_eq!(
+            mp(&g),
+            6 - (steps.iter().position(|s| s.0 == label).unwrap() as u64 + 1)
+        );
+    }
+    // Without gold a neutral road cannot be used (D-103); a bare path can.
+    let mut v0 = v.clone();
+    set_tb(&mut v0, 0, "gold", json!(0));
+    let g0 = load(&v0);
+    assert!(!legal(&g0, "wagon NE(0,-1)") && legal(&g0, "wagon E(0,-2)"));
+    // The count belongs to one movement action: a new action starts again from 0.
+    let mut v2 = v.clone();
+    v2["traders"]["neutral_tolls"] = json!(3);
+    v2["traders"]["wagon_begun"] = json!(true);
+    v2["traders"]["movement_actions"] = json!(1);
+    v2["traders"]["travelled"] = json!(true);
+    set_player(&mut v2, 0, "development_cards", json!({"swift_journey": 1}));
+    let mut g = load(&v2);
+    play(&mut g, "play swift journey");
+    play(&mut g, "wagon NE(0,-1)");
+    assert_eq!(obs(&g)["neutral_tolls"], json!(1));
+    assert_eq!(
+        (gold(&g, 0), gold(&g, 1)),
+        (4, 5),
+        "the first toll of an action: the bank"
+    );
+    // In the position, the observation and the tensor.
+    let t = tensor(&g);
+    assert_eq!(t[t.len() - 2], 1.0);
+    assert_eq!(load(&g.to_json_value()), g);
+}
+
+/// §B9.12 item 2: the token action moves one barbarian (any of the three) to a path holding
+/// neither a road nor a barbarian, for 1 token (2 when ahead); no draw; not once the wagon moves.
+#[test]
+fn tb2_2_token_action_moves_a_barbarian_to_a_bare_path() {
+    let mut v = base2(json!({}));
+    set_player(&mut v, 0, "roads", json!([[1, -1, "SE"]]));
+    set_player(&mut v, 0, "settlements", json!([[1, 0, "N"]]));
+    set_player(&mut v, 1, "settlements", json!([[0, -2, "N"]]));
+    set_player(&mut v, 1, "roads", json!([[0, -2, "NE"]]));
+    set_player(&mut v, 1, "resources", json!({"ore": 3}));
+    neutral_roads(&mut v, 0, json!([[0, -1, "NE"]]));
+    let mut g = load(&v);
+    let labels = legal_labels(&g);
+    assert!(
+        labels.contains(&"token barbarian".to_string()),
+        "{labels:?}"
+    );
+    assert!(
+        labels.iter().all(|l| !l.starts_with("token robber")),
+        "{labels:?}"
+    );
+    play(&mut g, "token barbarian");
+    assert_eq!(tokens(&g), vec![4, 5]);
+    assert_eq!(g.phase(), Phase::Traders);
+    assert_eq!(obs(&g)["token_move"], json!(true));
+    assert_eq!(
+        legal_labels(&g),
+        vec![
+            "take barbarian E(-2,1)",
+            "take barbarian SE(-2,2)",
+            "take barbarian SE(2,0)"
+        ]
+    );
+    play(&mut g, "take barbarian SE(2,0)");
+    let places = legal_labels(&g);
+    // Own, opponent's and neutral roads, and the other barbarians' paths, are excluded.
+    for no in [
+        "SE(1,-1)", "NE(0,-2)", "NE(0,-1)", "E(-2,1)", "SE(-2,2)", "SE(2,0)",
+    ] {
+        assert!(!places.contains(&format!("barbarian to {no}")), "{no}");
+    }
+    assert_eq!(places.len(), 75 - 3 - 3, "every other path");
+    play(&mut g, "barbarian to E(0,0)");
+    // No draw (the opponent holds cards), back to the main phase.
+    assert_eq!(g.phase(), Phase::Main);
+    assert_eq!(g.hand(1), [0, 0, 0, 0, 3]);
+    assert_eq!(
+        g.to_json_value()["traders"]["barbarians"][1],
+        json!([0, 0, "E"])
+    );
+    assert!(g.to_json_value()["traders"].get("token_move").is_none());
+    // Ahead in public VP: 2 tokens; with 1 token left it is refused.
+    let mut v2 = v.clone();
+    set_player(&mut v2, 1, "settlements", json!([]));
+    set_player(&mut v2, 1, "roads", json!([]));
+    let mut g = load(&v2);
+    play(&mut g, "token barbarian");
+    assert_eq!(tokens(&g), vec![3, 5]);
+    v2["two"]["tokens"] = json!([1, 5]);
+    assert!(!legal(&load(&v2), "token barbarian"));
+    // Once the wagon part of the turn has begun, no token action (D-105).
+    let mut v3 = v.clone();
+    moving(&mut v3, 2);
+    assert!(!legal(&load(&v3), "token barbarian"));
+    // A 7 still moves a barbarian onto a road and draws (the token rule is only the token's).
+    let mut v4 = v.clone();
+    v4["phase"] = json!("roll");
+    v4["rolled"] = json!(false);
+    v4.as_object_mut().unwrap().remove("last_roll");
+    v4["two"] = json!({"tokens": [5, 5]});
+    let mut g = load(&v4);
+    play(&mut g, "dice 7");
+    play(&mut g, "take barbarian SE(2,0)");
+    play(&mut g, "barbarian to NE(0,-2)");
+    assert_eq!(g.phase(), Phase::Steal);
+}
+
+/// §B9.12 item 3: a settlement touching a trade hex earns 1 token, set-up included (the set-up
+/// city too); it adds to the coast token of §B4.4.
+#[test]
+fn tb2_3_settlement_next_to_a_trade_hex_earns_a_token() {
+    let mut g = Catan::new(&config(2, json!({})), 1).unwrap();
+    assert_eq!(g.phase(), Phase::SetupSettlement);
+    let meeple_core::Turn::Player(first) = g.turn() else {
+        panic!("a player places first")
+    };
+    // Quarry (2,-2): S(2,-2) is an inland land corner: 1 (trade hex).
+    play(&mut g, "settlement S(2,-2)");
+    assert_eq!(tokens(&g)[first], 6);
+    play(&mut g, "road SE(2,-2)");
+    let second = 1 - first;
+    // Castle (0,2): S(1,1) is a land corner on the coast: 1 + 1.
+    play(&mut g, "settlement S(1,1)");
+    assert_eq!(tokens(&g)[second], 7);
+    play(&mut g, "road SE(1,1)");
+    // Round 2, cities: N(-2,3) on the coast only: 1; glassworks (-2,0) S(-1,-1) inland: 1.
+    play(&mut g, "settlement N(-2,3)");
+    assert_eq!(tokens(&g)[second], 8);
+    play(&mut g, "road NE(-2,3)");
+    play(&mut g, "settlement S(-1,-1)");
+    assert_eq!(tokens(&g)[first], 7);
+    assert_eq!(g.observation(0)["two"]["token_supply"], json!(5));
+    // Set-up triggers no neutral build; the second building is a city with the wagon.
+    play(&mut g, "road SE(-1,-1)");
+    let pos = g.to_json_value();
+    assert_eq!(pos["players"][first]["cities"], json!([[-1, -1, "S"]]));
+    assert_eq!(
+        pos["traders"]["players"][first]["wagon"],
+        json!([-1, -1, "S"])
+    );
+    assert!(pos["two"]["neutrals"][0]
+        .get("roads")
+        .is_none_or(|r| r == &json!([])));
+    // After set-up: an inland settlement next to a trade hex, 1, then the free neutral piece.
+    let mut v = base2(json!({}));
+    set_player(&mut v, 0, "roads", json!([[1, -1, "NE"]]));
+    set_player(
+        &mut v,
+        0,
+        "resources",
+        json!({"lumber": 1, "brick": 1, "wool": 1, "grain": 1}),
+    );
+    let mut g = load(&v);
+    play(&mut g, "settlement N(1,-1)");
+    assert_eq!(tokens(&g), vec![6, 5]);
+    assert_eq!(g.phase(), Phase::NeutralBuild);
+    // A settlement away from trade hexes and coast: nothing.
+    let mut v = base2(json!({}));
+    set_player(&mut v, 0, "roads", json!([[0, 0, "SE"]]));
+    set_player(
+        &mut v,
+        0,
+        "resources",
+        json!({"lumber": 1, "brick": 1, "wool": 1, "grain": 1}),
+    );
+    let mut g = load(&v);
+    play(&mut g, "settlement S(0,0)");
+    assert_eq!(tokens(&g), vec![5, 5]);
+}
+
+/// §B9.12 item 4: neutral players never receive gold: a single neutral toll goes to the bank,
+/// and a barbarian put on a neutral road by a Knight draws nothing.
+#[test]
+fn tb2_4_neutrals_never_receive_gold() {
+    let mut v = base2(json!({}));
+    neutral_roads(&mut v, 0, json!([[0, -1, "NE"]]));
+    set_tb(&mut v, 0, "wagon", json!([0, -1, "N"]));
+    let mut g = load(&v);
+    play(&mut g, "wagon NE(0,-1)");
+    assert_eq!((gold(&g, 0), gold(&g, 1)), (4, 5));
+    let pos = g.to_json_value();
+    assert_eq!(pos["traders"]["players"].as_array().unwrap().len(), 2);
+    play(&mut g, "end turn");
+    assert_eq!((gold(&g, 0), gold(&g, 1)), (4, 5));
+    // A Knight onto the neutral road: no draw.
+    let mut v = base2(json!({}));
+    neutral_roads(&mut v, 0, json!([[0, -1, "NE"]]));
+    v["phase"] = json!("pre_roll");
+    v["rolled"] = json!(false);
+    v.as_object_mut().unwrap().remove("last_roll");
+    v["two"] = json!({"tokens": [5, 5], "neutrals": v["two"]["neutrals"].clone()});
+    set_player(&mut v, 0, "development_cards", json!({"knight": 1}));
+    set_player(&mut v, 1, "resources", json!({"ore": 2}));
+    let mut g = load(&v);
+    play(&mut g, "play knight");
+    play(&mut g, "take barbarian SE(2,0)");
+    play(&mut g, "barbarian to NE(0,-1)");
+    assert_eq!(g.phase(), Phase::PreRoll);
+    assert_eq!(g.hand(0), [0; 5]);
+    assert_eq!((gold(&g, 0), gold(&g, 1)), (5, 5));
+}
+
+/// §B9.12 item 5, D-108: both rolls skip 2 and 12, the second differs from the first (weights
+/// n(s) over the sums left); target 13, 14 with Harbormaster.
+#[test]
+fn tb2_5_two_rolls_without_2_12_and_target_13() {
+    let mut v = base2(json!({}));
+    v["phase"] = json!("roll");
+    v["rolled"] = json!(false);
+    v.as_object_mut().unwrap().remove("last_roll");
+    v["two"] = json!({"tokens": [5, 5]});
+    let mut g = load(&v);
+    let weights = |g: &Catan| {
+        let mut out = Vec::new();
+        g.chance_outcomes(&mut out);
+        out.into_iter()
+            .map(|(a, w)| (g.action_label(a), w))
+            .collect::<Vec<_>>()
+    };
+    let first = weights(&g);
+    let expect: Vec<(String, u32)> = (3..=11)
+        .map(|s: u32| (format!("dice {s}"), 6 - (7i32 - s as i32).unsigned_abs()))
+        .collect();
+    assert_eq!(first, expect);
+    assert_eq!(first.iter().map(|x| x.1).sum::<u32>(), 34);
+    play(&mut g, "dice 6");
+    assert_eq!(g.phase(), Phase::Roll);
+    let second = weights(&g);
+    let expect2: Vec<(String, u32)> = expect.iter().filter(|x| x.0 != "dice 6").cloned().collect();
+    assert_eq!(second, expect2);
+    assert_eq!(second.iter().map(|x| x.1).sum::<u32>(), 29);
+    assert!(!legal(&g, "dice 6") && !legal(&g, "dice 2") && !legal(&g, "dice 12"));
+    assert!(legal(&g, "dice 8"));
+    play(&mut g, "dice 8");
+    assert_eq!(g.phase(), Phase::Main);
+    // Targets.
+    assert_eq!(g.observation(0)["victory_target"], json!(13));
+    let h = load(&base2(json!({"harbormaster": true})));
+    assert_eq!(h.observation(0)["victory_target"], json!(14));
+    // 13 VP in one's own turn wins: 12 + a delivery.
+    let mut w = winning_position(json!({}));
+    w["players"].as_array_mut().unwrap().pop();
+    w["traders"]["players"].as_array_mut().unwrap().pop();
+    w["config"] = base2(json!({}))["config"].clone();
+    w["setup_step"] = json!(4);
+    w["two"] = json!({"rolls": 2, "first_roll": 8, "neutrals": [
+        {"settlements": [[-2, 3, "N"]]}, {"settlements": [[-1, -2, "S"]]}]});
+    let mut g = load(&w);
+    assert_eq!(g.vp(0), 12);
+    play(&mut g, "wagon KN(0,2)");
+    assert_eq!(g.winners(), vec![0]);
+}
+
+/// Neutral builds on the B9 board: neutral roads may take the edges past 72 (ids in the
+/// scenario's range) and spokes; neutral settlements never go on a plaza; a map putting a neutral
+/// start settlement on a plaza is refused.
+#[test]
+fn tb2_neutral_builds_on_the_trade_hex_board() {
+    let mut v = base2(json!({}));
+    v["two"]["neutrals"] =
+        json!([{"settlements": [[0, -1, "N"], [3, -1, "S"]]}, {"settlements": [[0, 1, "S"]]}]);
+    set_player(&mut v, 0, "settlements", json!([[-2, 1, "S"]]));
+    set_player(&mut v, 0, "resources", json!({"lumber": 1, "brick": 1}));
+    let mut g = load(&v);
+    play(&mut g, "road SE(-2,1)");
+    assert_eq!(g.phase(), Phase::NeutralBuild);
+    let mut ids = Vec::new();
+    g.legal_actions(&mut ids);
+    assert!(ids.windows(2).all(|w| w[0] < w[1]), "ascending ids");
+    let labels = legal_labels(&g);
+    for l in [
+        "neutral N1 road E(2,0)",
+        "neutral N1 road NE(2,0)",
+        "neutral N2 road KNW(0,2)",
+    ] {
+        assert!(labels.contains(&l.to_string()), "{l}: {labels:?}");
+    }
+    let high = g.parse_action("neutral N1 road E(2,0)").unwrap();
+    assert!(high >= meeple_catan::A_SCENARIO && high < g.num_distinct_actions());
+    assert!(!g.is_legal(g.parse_action("neutral N1 road NE(2,0)").unwrap() + 8));
+    play(&mut g, "neutral N1 road E(2,0)");
+    assert_eq!(g.phase(), Phase::Main);
+    let pos = g.to_json_value();
+    assert_eq!(pos["two"]["neutrals"][0]["roads"], json!([[2, 0, "E"]]));
+    assert_eq!(load(&pos), g);
+    // The tensor puts high-edge neutral roads in the scenario's block (slot 2 = N1): after the
+    // 2 x 80 barbarian / spoke values, edge 72's four slots.
+    let t = tensor(&g);
+    let block = t.len() - 2 - meeple_catan::traders::TENSOR_LEN;
+    assert_eq!(t[block + 160..block + 164], [0.0, 0.0, 1.0, 0.0]);
+    // A neutral road through a spoke reaches the plaza; no neutral settlement on it.
+    let mut v = base2(json!({}));
+    neutral_roads(&mut v, 1, json!([[0, 2, "KNW"]]));
+    set_player(&mut v, 0, "roads", json!([[-2, 1, "E"]]));
+    set_player(&mut v, 0, "settlements", json!([[-2, 1, "S"]]));
+    set_player(
+        &mut v,
+        0,
+        "resources",
+        json!({"lumber": 1, "brick": 1, "wool": 1, "grain": 1}),
+    );
+    let mut g = load(&v);
+    play(&mut g, "settlement S(-1,0)");
+    // N2's road reaches the plaza C(0,2), which takes no settlement: no neutral settlement is
+    // legal, so the free piece is a neutral road (§B4.3), e.g. on through the plaza.
+    assert_eq!(g.phase(), Phase::NeutralBuild);
+    let labels = legal_labels(&g);
+    assert!(
+        labels
+            .iter()
+            .all(|l| l.starts_with("neutral") && l.contains(" road ")),
+        "{labels:?}"
+    );
+    assert!(
+        labels.contains(&"neutral N2 road KN(0,2)".to_string()),
+        "{labels:?}"
+    );
+    // The start settlements come from the map; a plaza is refused.
+    let data: Value = serde_json::from_str(include_str!("../data/catan_maps.json")).unwrap();
+    let mut map = data["maps"]["traders_barbarians"].clone();
+    map["pieces"]["neutral_settlements"] = json!([[0, 2, "C"], [0, -1, "N"]]);
+    match Catan::new(&config(2, json!({"map": map.clone()})), 1) {
+        Err(GameError::BadOption { reason, .. }) => assert!(reason.contains("plaza"), "{reason}"),
+        other => panic!("expected BadOption, got {:?}", other.map(|_| ())),
+    }
+    map["pieces"]["neutral_settlements"] = json!([[2, -1, "S"], [-1, 0, "N"]]);
+    let g = Catan::new(&config(2, json!({"map": map})), 1).unwrap();
+    assert_eq!(
+        g.observation(0)["two"]["neutrals"][0]["settlements"],
+        json!(["S(2,-1)"])
+    );
+    // A position with a neutral settlement on a plaza is refused too.
+    let mut v = base2(json!({}));
+    v["two"]["neutrals"] = json!([{"settlements": [[0, 2, "C"]]}, {"settlements": [[0, 1, "S"]]}]);
+    assert!(load_state::<Catan>(&v).is_err());
+}
+
+// ---------------------------------------------------------------- D-91
+
+fn bundled_tb_map() -> Value {
+    let data: Value = serde_json::from_str(include_str!("../data/catan_maps.json")).unwrap();
+    data["maps"]["traders_barbarians"].clone()
+}
+
+fn harbors(g: &Catan) -> Vec<(Value, Value)> {
+    g.observation(0)["board"]["harbors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| (h["edge"].clone(), h["type"].clone()))
+        .collect()
+}
+
+/// D-91: a user map's harbour on a closed sea-side edge moves to the nearest free coastal edge,
+/// counted in steps along the coastline; ties go to the lower edge id.
+#[test]
+fn d91_harbour_on_a_closed_edge_moves_to_the_nearest_coast() {
+    // The bundled map: quarry (2,-2), whose sea-side edges are SE(2,-3), NE(2,-2), E(2,-2), with
+    // the grain harbour NE(1,-2) and the ore harbour NE(2,-1) next to them.
+    let map = bundled_tb_map();
+    let moved = |to: [Value; 3]| {
+        let mut m = map.clone();
+        for h in m["harbors"].as_array_mut().unwrap() {
+            if h["edge"] == json!([2, 0, "E"]) {
+                h["edge"] = json!(to);
+            }
+        }
+        let g = Catan::new(&config(3, json!({"map": m})), 1).unwrap();
+        let hs = harbors(&g);
+        assert_eq!(hs.len(), 9);
+        hs.into_iter()
+            .find(|h| {
+                h.1 == json!("3:1")
+                    && !map["harbors"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .any(|o| o["edge"] == h.0)
+            })
+            .map(|h| h.0)
+    };
+    // E(2,-2): one step to NE(2,-1) (taken), two to E(2,-1) (free).
+    assert_eq!(
+        moved([json!(2), json!(-2), json!("E")]),
+        Some(json!([2, -1, "E"]))
+    );
+    // NE(2,-2), the middle one: two steps either way are taken; three steps: SE(1,-3) and
+    // E(2,-1), a tie; SE(1,-3) has the lower id.
+    assert_eq!(
+        moved([json!(2), json!(-2), json!("NE")]),
+        Some(json!([1, -3, "SE"]))
+    );
+    // The same through the alias name of the edge (W(3,-2) = E(2,-2)).
+    assert_eq!(
+        moved([json!(3), json!(-2), json!("W")]),
+        Some(json!([2, -1, "E"]))
+    );
+    // An inland edge is still refused.
+    let mut m = map.clone();
+    m["harbors"][0]["edge"] = json!([0, 0, "E"]);
+    assert!(Catan::new(&config(3, json!({"map": m})), 1).is_err());
+    // tb_trade_hexes moves the trade hexes under the frame's harbours: they move too.
+    let c = config(
+        3,
+        json!({"tb_trade_hexes": {"castle": [2, 0], "marble_quarry": [-2, 2], "glassworks": [0, -2]}}),
+    );
+    let g = Catan::new(&c, 1).unwrap();
+    assert_eq!(harbors(&g).len(), 9);
 }
