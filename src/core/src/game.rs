@@ -180,10 +180,18 @@ pub trait Game: Clone + Send + Sync + Serialize + DeserializeOwned + 'static {
         serde_json::to_value(self).unwrap_or(Value::Null)
     }
 
-    /// Read a state from JSON and validate it.
+    /// Read a state from JSON and validate it. A field of the wrong shape is named by its path
+    /// (`players[1].resources: invalid type: ...`).
     fn from_json_value(value: &Value) -> Result<Self, GameError> {
-        let g: Self = serde_json::from_value(value.clone())
-            .map_err(|e| GameError::bad_json(e.to_string()))?;
+        let g: Self = serde_path_to_error::deserialize(value).map_err(|e| {
+            let path = e.path().to_string();
+            let inner = e.into_inner();
+            GameError::bad_json(if path == "." {
+                inner.to_string()
+            } else {
+                format!("{path}: {inner}")
+            })
+        })?;
         g.validate().map_err(GameError::BadJson)?;
         Ok(g)
     }
