@@ -2467,7 +2467,7 @@ impl Game for Catan {
             let (b, barbs) = traders::setup(config, &mut rng)?;
             let robber = (0..NH).find(|&h| b.terrain[h] == board::TRADE).unwrap_or(0);
             let opts = traders::Opts::from_config(config);
-            tb_state = Some(Box::new(traders::State::new(opts, barbs)));
+            tb_state = Some(Box::new(traders::State::new(opts, barbs, rules.players)));
             (b, robber)
         } else {
             match user_map.clone() {

@@ -192,11 +192,13 @@ pub struct State {
 }
 
 impl State {
-    pub fn new(opts: Opts, barbarians: [u8; 3]) -> State {
+    /// The start of a game for `players` real players (other seats, e.g. Catan for Two's
+    /// neutrals, hold no gold).
+    pub fn new(opts: Opts, barbarians: [u8; 3], players: usize) -> State {
         State {
             opts,
             barbarians,
-            gold: [START_GOLD; MAX_PLAYERS],
+            gold: std::array::from_fn(|p| if p < players { START_GOLD } else { 0 }),
             wagon: [NONE; MAX_PLAYERS],
             card: [1; MAX_PLAYERS],
             carrying: [NONE; MAX_PLAYERS],
@@ -536,6 +538,15 @@ impl Catan {
     #[inline]
     pub(crate) fn tb_mut(&mut self) -> &mut State {
         self.traders.as_deref_mut().expect("traders state")
+    }
+
+    /// Gold of seat `seat` (0 for a seat without gold: Catan for Two's neutrals never get any,
+    /// §B9.12 item 4; 0 without the scenario).
+    pub fn tb_gold(&self, seat: usize) -> u32 {
+        self.traders
+            .as_deref()
+            .and_then(|t| t.gold.get(seat).copied())
+            .unwrap_or(0)
     }
 
     /// The plaza vertex of trade role `role`.
@@ -1243,7 +1254,7 @@ pub(crate) fn from_pos(g: &mut Catan, pos: Option<&TradersPos>) -> Result<(), St
     for (i, x) in pos.barbarians.iter().enumerate() {
         barbs[i] = crate::position::eid(geo, x).map_err(|e| format!("barbarian: {e}"))? as u8;
     }
-    let mut t = State::new(Opts::from_config(&g.config), barbs);
+    let mut t = State::new(Opts::from_config(&g.config), barbs, g.n());
     let n = g.n();
     if pos.players.len() != n {
         return Err(format!("traders.players must list {n} players"));

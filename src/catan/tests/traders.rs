@@ -4,7 +4,7 @@
 mod common;
 use common::*;
 
-use meeple_catan::geometry::Geometry;
+use meeple_catan::geometry::{ETag, Geometry};
 use meeple_catan::{Catan, Phase};
 use meeple_core::conformance::{assert_conforms, KitOptions};
 use meeple_core::dynamic::load_state;
@@ -870,6 +870,7 @@ fn tb2_1_neutral_tolls_split_between_bank_and_opponent() {
             6 - (steps.iter().position(|s| s.0 == label).unwrap() as u64 + 1)
         );
     }
+    assert_eq!((g.tb_gold(2), g.tb_gold(3)), (0, 0), "neutrals get nothing");
     // Without gold a neutral road cannot be used (D-103); a bare path can.
     let mut v0 = v.clone();
     set_tb(&mut v0, 0, "gold", json!(0));
@@ -1045,8 +1046,14 @@ fn tb2_4_neutrals_never_receive_gold() {
     neutral_roads(&mut v, 0, json!([[0, -1, "NE"]]));
     set_tb(&mut v, 0, "wagon", json!([0, -1, "N"]));
     let mut g = load(&v);
+    assert_eq!(
+        g.tb_price(0, g.geo().edge_id(0, -1, ETag::NE).unwrap()),
+        (1, Some(2))
+    );
     play(&mut g, "wagon NE(0,-1)");
     assert_eq!((gold(&g, 0), gold(&g, 1)), (4, 5));
+    // The neutral seats (2, 3) hold no gold, before and after.
+    assert_eq!((g.tb_gold(2), g.tb_gold(3)), (0, 0));
     let pos = g.to_json_value();
     assert_eq!(pos["traders"]["players"].as_array().unwrap().len(), 2);
     play(&mut g, "end turn");
@@ -1067,6 +1074,13 @@ fn tb2_4_neutrals_never_receive_gold() {
     assert_eq!(g.phase(), Phase::PreRoll);
     assert_eq!(g.hand(0), [0; 5]);
     assert_eq!((gold(&g, 0), gold(&g, 1)), (5, 5));
+    assert_eq!((g.tb_gold(2), g.tb_gold(3)), (0, 0));
+    // A new game too: only the real players start with 5.
+    let g = Catan::new(&config(2, json!({})), 2).unwrap();
+    assert_eq!(
+        (0..4).map(|s| g.tb_gold(s)).collect::<Vec<_>>(),
+        vec![5, 5, 0, 0]
+    );
 }
 
 /// §B9.12 item 5, D-108: both rolls skip 2 and 12, the second differs from the first (weights
