@@ -1290,3 +1290,24 @@ fn d91_harbour_on_a_closed_edge_moves_to_the_nearest_coast() {
     let g = Catan::new(&c, 1).unwrap();
     assert_eq!(harbors(&g).len(), 9);
 }
+
+/// With B2: Trade Advantage's "most roads" fallback (no Longest Road in B9) compares the real
+/// players only; a neutral with more roads does not stop it.
+#[test]
+fn tb2_trade_advantage_counts_the_real_players_roads() {
+    let mut v = base2(json!({"event_cards": true}));
+    v["phase"] = json!("roll");
+    v["rolled"] = json!(false);
+    v.as_object_mut().unwrap().remove("last_roll");
+    v["two"] = json!({"neutrals": [
+        {"settlements": [[0, -1, "N"]], "roads": N1_CHAIN},
+        {"settlements": [[0, 1, "S"]]}]});
+    set_player(&mut v, 0, "settlements", json!([[-2, 1, "S"]]));
+    set_player(&mut v, 0, "roads", json!([[-2, 1, "SE"]]));
+    set_player(&mut v, 1, "resources", json!({"ore": 1}));
+    let mut g = load(&v);
+    play(&mut g, "event trade_advantage_5");
+    assert_eq!(g.phase(), Phase::Steal);
+    play(&mut g, "stolen ore");
+    assert_eq!((g.hand(0)[4], g.hand(1)[4]), (1, 0));
+}
