@@ -105,6 +105,8 @@ OPTION_CONFIGS: list[tuple[str, int, dict[str, object]]] = [
     ("catan", 2, {"scenario": "caravans"}),
     ("catan", 4, {"scenario": "barbarian_attack", "player_trades": "off"}),
     ("catan", 3, {"scenario": "traders_barbarians", "event_cards": True}),
+    ("catan", 2, {"scenario": "barbarian_attack", "harbormaster": True}),
+    ("catan", 2, {"scenario": "traders_barbarians", "event_cards": True}),
 ]
 
 

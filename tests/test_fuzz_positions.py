@@ -30,6 +30,8 @@ CONFIGS: list[tuple[str, int, dict[str, Any]]] = [
     ("catan", 3, {"scenario": "caravans"}),
     ("catan", 3, {"scenario": "barbarian_attack"}),
     ("catan", 3, {"scenario": "traders_barbarians"}),
+    ("catan", 2, {"scenario": "barbarian_attack"}),
+    ("catan", 2, {"scenario": "traders_barbarians"}),
     ("castles_of_burgundy", 2, {"experienced_variant": True, "secret_board_choice": True}),
     ("san_juan", 2, {"drafted_hands": True}),
 ]
