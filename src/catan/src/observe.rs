@@ -1074,6 +1074,17 @@ pub fn evaluate(g: &Catan, seat: usize) -> f64 {
     if g.phase == Phase::GameOver {
         return g.returns()[seat];
     }
+    // Hexes that produce nothing now: the robber's (none while it stands beside the board,
+    // B5/B6/B7) and B8's conquered hexes.
+    let geo = g.geo();
+    let idle = g.robber_mask() | g.barbarian_attack.as_ref().map_or(0, |b| b.conquered);
+    let working_pips = |v: usize| -> u32 {
+        geo.vertex_hexes[v]
+            .iter()
+            .filter(|&&h| h != NONE && idle & (1 << h) == 0)
+            .map(|&h| g.board.hex_pips(h as usize))
+            .sum()
+    };
     let strength = |p: usize| -> f64 {
         let mut x = if p == seat {
             g.vp(p) as f64 + 0.3 * (g.dev_count(p) - g.dev[p][VICTORY_POINT] as u32) as f64
@@ -1081,23 +1092,11 @@ pub fn evaluate(g: &Catan, seat: usize) -> f64 {
             g.public_vp(p) as f64 + 0.3 * g.dev_count(p) as f64
         };
         let mut prod = 0u32;
-        let geo = g.geo();
-        // The robber beside the board (B5/B6/B7) blocks nothing.
-        let (blocked_corners, blocked_pips) = match g.robber_hex() {
-            Some(h) => (geo.hex_corner_mask[h], g.board.hex_pips(h)),
-            None => (0, 0),
-        };
         for v in bits64(g.settlements[p]) {
-            prod += g.board.vertex_pips(v);
-            if blocked_corners & (1u64 << v) != 0 {
-                prod -= blocked_pips;
-            }
+            prod += working_pips(v);
         }
         for v in bits64(g.cities[p]) {
-            prod += 2 * g.board.vertex_pips(v);
-            if blocked_corners & (1u64 << v) != 0 {
-                prod -= 2 * blocked_pips;
-            }
+            prod += 2 * working_pips(v);
         }
         // B6: coins buy resources at 2 apiece (same weight as cards in hand).
         x += 0.04 * g.coins(p) as f64;

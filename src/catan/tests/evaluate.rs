@@ -36,3 +36,48 @@ fn evaluate_is_a_share_in_unit_interval() {
     assert!((0..3).all(|s| (0.0..=1.0).contains(&g.evaluate(s))));
     assert!(total <= 3.0);
 }
+
+/// B8: a conquered hex produces nothing, so `evaluate` counts no production from it. Player 0's
+/// settlement N(2,0) touches hexes (2,0) and (2,-1); with (2,0) conquered the building still
+/// stands (it touches the unconquered (2,-1)), so only the production differs.
+#[test]
+fn evaluate_counts_no_production_from_a_conquered_hex() {
+    let mut m = Map::new();
+    m.insert("scenario".into(), json!("barbarian_attack"));
+    m.insert("board".into(), json!("beginner"));
+    let config = Config::new(&Catan::info(), 3, &m).unwrap();
+    let mut v = Catan::new(&config, 1).unwrap().to_json_value();
+    let o = v.as_object_mut().unwrap();
+    o.insert("phase".into(), json!("main"));
+    o.insert("setup_step".into(), json!(6));
+    o.insert("rolled".into(), json!(true));
+    o.insert("current_player".into(), json!(0));
+    o.insert("start_player".into(), json!(0));
+    o.remove("bank");
+    for p in v["players"].as_array_mut().unwrap() {
+        p.as_object_mut().unwrap().remove("knowledge");
+    }
+    v["players"][0]["settlements"] = json!([[2, 0, "N"]]);
+    v["players"][1]["settlements"] = json!([[-2, 0, "N"]]);
+    let with = |count: u32| {
+        let mut v = v.clone();
+        v["barbarian_attack"] = json!({"barbarians": [{"hex": [2, 0], "count": count}]});
+        meeple_core::dynamic::load_state::<Catan>(&v).unwrap()
+    };
+    let (free, conquered) = (with(2), with(3));
+    assert_eq!(
+        conquered.observation(0)["barbarian_attack"]["conquered"],
+        json!(["(2,0)"])
+    );
+    assert_eq!(
+        free.public_vp(0),
+        conquered.public_vp(0),
+        "the building stands either way"
+    );
+    assert!(
+        conquered.evaluate(0) < free.evaluate(0),
+        "{} !< {}",
+        conquered.evaluate(0),
+        free.evaluate(0)
+    );
+}
