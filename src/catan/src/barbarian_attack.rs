@@ -694,11 +694,18 @@ impl Catan {
             Step::RollOff => {
                 let w = (a - C_ROLLOFF) as usize;
                 let n = self.n();
+                let two = self.rules.two;
                 let b = self.ba_mut();
                 b.award(w, 1, n);
                 b.pool &= !(1 << w);
                 b.need -= 1;
-                b.won += 1;
+                // Places won count only while the Foreign Knight still rolls (its odds depend on
+                // them); otherwise the players roll on at even odds and nothing is kept.
+                b.won = if two && b.pool & (1 << for_two::FOREIGN) != 0 {
+                    b.won + 1
+                } else {
+                    0
+                };
                 if b.need == 0 {
                     // Losers left without a prisoner get 3 coins; the Foreign Knight none.
                     for q in 0..n {
