@@ -9,47 +9,21 @@ use meeple_catan::board::{Board, OASIS};
 use meeple_catan::caravans::{spot_label, State};
 use meeple_catan::geometry::Geometry;
 use meeple_catan::{Catan, Phase};
-use meeple_core::conformance::{assert_conforms, KitOptions};
 use meeple_core::dynamic::load_state;
 use meeple_core::{Config, Game, GameError, GameRng};
 use serde_json::{json, Map, Value};
 
 fn config(players: usize, opts: Value) -> Config {
-    let mut m = Map::new();
-    m.insert("scenario".into(), json!("caravans"));
-    if let Value::Object(o) = opts {
-        for (k, v) in o {
-            m.insert(k, v);
-        }
-    }
-    Config::new(&Catan::info(), players, &m).unwrap()
+    options(players, merged(json!({"scenario": "caravans"}), opts))
 }
 
 /// The caravans beginner board with the arrows on N, SE, SW (first-camel spots `E(0,-1)` head
 /// `S(1,-2)`, `NE(0,1)` head `S(1,0)`, `SE(-1,0)` head `S(-1,0)`), after set-up: player 0 to
 /// act in the main phase, no pieces, empty hands, robber beside the board.
 fn base(players: usize, opts: Value) -> Value {
-    let mut o =
+    let fixed =
         json!({"board": "beginner", "caravans_oasis_arrows": "N_SE_SW", "player_trades": "off"});
-    if let Value::Object(extra) = opts {
-        for (k, v) in extra {
-            o[k] = v;
-        }
-    }
-    let g = Catan::new(&config(players, o), 1).unwrap();
-    let mut v = g.to_json_value();
-    let m = v.as_object_mut().unwrap();
-    m.insert("phase".into(), json!("main"));
-    m.insert("setup_step".into(), json!(2 * players));
-    m.insert("rolled".into(), json!(true));
-    m.insert("current_player".into(), json!(0));
-    m.insert("start_player".into(), json!(0));
-    m.remove("bank");
-    m.remove("development_deck");
-    for p in v["players"].as_array_mut().unwrap() {
-        p.as_object_mut().unwrap().remove("knowledge");
-    }
-    v
+    main_phase(&config(players, merged(fixed, opts)), &[])
 }
 
 fn spots(g: &Catan) -> Vec<String> {
@@ -660,10 +634,9 @@ fn twenty_two_camels_end_every_caravan() {
     assert_eq!(g.observation(0)["current_player"], json!(1));
 }
 
-#[test]
-fn d53_points_won_in_the_vote_count_only_at_the_players_own_turn() {
-    // Target 3 + 2 = 5. Player 0 (4 VP) built; the camel he picks gives him a fifth point in
-    // the vote, after his turn: no win then, but at the start of his next turn.
+/// Target 3 + 2 = 5; player `p` has 4 VP, one settlement at the head S(1,-2) of the one-camel
+/// caravan; player 0 built this turn.
+fn d53_position(p: usize) -> Value {
     let mut v = base(3, json!({"vp_to_win": 3}));
     with_camels(
         &mut v,
@@ -672,12 +645,19 @@ fn d53_points_won_in_the_vote_count_only_at_the_players_own_turn() {
     );
     set_player(
         &mut v,
-        0,
+        p,
         "settlements",
         json!([[1, -2, "S"], [-2, 1, "N"], [0, 2, "N"], [2, -1, "S"]]),
     );
     v["caravans"]["built_this_turn"] = json!(1);
-    let mut g = load(&v);
+    v
+}
+
+#[test]
+fn d53_points_won_in_the_vote_count_only_at_the_players_own_turn() {
+    // Player 0 (4 VP) built; the camel he picks gives him a fifth point in the vote, after his
+    // turn: no win then, but at the start of his next turn.
+    let mut g = load(&d53_position(0));
     play(&mut g, "end turn");
     play(&mut g, "camel SE(1,-2) head N(1,-1)");
     assert_eq!(g.public_vp(0), 5);
@@ -694,20 +674,8 @@ fn d53_points_won_in_the_vote_count_only_at_the_players_own_turn() {
 
 #[test]
 fn d53_the_next_player_wins_at_the_start_of_his_turn_with_a_camel_point() {
-    let mut v = base(3, json!({"vp_to_win": 3}));
-    with_camels(
-        &mut v,
-        json!([[0, -1, "E"]]),
-        json!([[1, -2, "S"], null, null]),
-    );
-    set_player(
-        &mut v,
-        1,
-        "settlements",
-        json!([[1, -2, "S"], [-2, 1, "N"], [0, 2, "N"], [2, -1, "S"]]),
-    );
+    let mut v = d53_position(1);
     set_player(&mut v, 0, "settlements", json!([[-1, -1, "N"]]));
-    v["caravans"]["built_this_turn"] = json!(1);
     let mut g = load(&v);
     play(&mut g, "end turn");
     play(&mut g, "camel NE(0,-1) head N(0,-1)");
@@ -885,9 +853,7 @@ fn vote_positions_load_and_continue() {
 /// A 2-player caravans position: player 0 in the main phase after both rolls.
 fn base2(opts: Value) -> Value {
     let mut v = base(2, opts);
-    v["last_roll"] = json!(5);
-    v["two"]["rolls"] = json!(2);
-    v["two"]["first_roll"] = json!(8);
+    both_rolls_made(&mut v);
     v
 }
 
@@ -1001,17 +967,6 @@ fn b4_d27_a_settlement_next_to_the_oasis_earns_two_tokens() {
 }
 
 // ---------------------------------------------------------------- conformance
-
-fn kit(configs: &[Config], playouts: usize) {
-    assert_conforms::<Catan>(
-        configs,
-        &KitOptions {
-            playouts,
-            deep_every: 89,
-            ..Default::default()
-        },
-    );
-}
 
 #[test]
 fn conforms_caravans_alone_and_with_every_variant() {

@@ -1,15 +1,9 @@
+mod common;
+use common::options;
+
 use meeple_catan::Catan;
 use meeple_core::conformance::{assert_conforms, default_configs, KitOptions};
-use meeple_core::{Config, Game};
-use serde_json::{json, Map, Value};
-
-fn config(players: usize, opts: &[(&str, Value)]) -> Config {
-    let mut m = Map::new();
-    for (k, v) in opts {
-        m.insert(k.to_string(), v.clone());
-    }
-    Config::new(&Catan::info(), players, &m).unwrap()
-}
+use serde_json::json;
 
 #[test]
 fn conforms_default_configs() {
@@ -27,27 +21,14 @@ fn conforms_default_configs() {
 #[test]
 fn conforms_option_combinations() {
     let configs = vec![
-        config(
-            4,
-            &[
-                ("player_trades", json!("off")),
-                ("board", json!("beginner")),
-            ],
-        ),
-        config(
+        options(4, json!({"player_trades": "off", "board": "beginner"})),
+        options(
             3,
-            &[
-                ("token_mode", json!("random_no_adjacent_red")),
-                ("steal_victim_must_have_cards", json!(true)),
-            ],
+            json!({"token_mode": "random_no_adjacent_red", "steal_victim_must_have_cards": true}),
         ),
-        config(
+        options(
             4,
-            &[
-                ("vp_to_win", json!(5)),
-                ("turn_limit", json!(40)),
-                ("trade_offers_per_turn", json!(1)),
-            ],
+            json!({"vp_to_win": 5, "turn_limit": 40, "trade_offers_per_turn": 1}),
         ),
     ];
     assert_conforms::<Catan>(
@@ -65,13 +46,10 @@ fn conforms_option_combinations() {
 #[ignore]
 fn conforms_long_run() {
     let mut configs = default_configs::<Catan>();
-    configs.push(config(4, &[("player_trades", json!("off"))]));
-    configs.push(config(
+    configs.push(options(4, json!({"player_trades": "off"})));
+    configs.push(options(
         3,
-        &[
-            ("steal_victim_must_have_cards", json!(true)),
-            ("board", json!("beginner")),
-        ],
+        json!({"steal_victim_must_have_cards": true, "board": "beginner"}),
     ));
     assert_conforms::<Catan>(
         &configs,

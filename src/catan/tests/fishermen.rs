@@ -13,35 +13,13 @@ use meeple_core::{Config, Game, Turn};
 use serde_json::{json, Map, Value};
 
 fn config(players: usize, opts: Value) -> Config {
-    let mut m = Map::new();
-    m.insert("board".into(), json!("beginner"));
-    m.insert("scenario".into(), json!("fishermen"));
-    if let Value::Object(o) = opts {
-        for (k, v) in o {
-            m.insert(k, v);
-        }
-    }
-    Config::new(&Catan::info(), players, &m).unwrap()
+    common::config(players, merged(json!({"scenario": "fishermen"}), opts))
 }
 
 /// A fishermen position on the printed example board after set-up: player 0 to act in the main
 /// phase, nobody holding anything, the robber beside the board.
 fn base(players: usize, opts: Value) -> Value {
-    let g = Catan::new(&config(players, opts), 1).unwrap();
-    let mut v = g.to_json_value();
-    let o = v.as_object_mut().unwrap();
-    o.insert("phase".into(), json!("main"));
-    o.insert("setup_step".into(), json!(2 * players));
-    o.insert("rolled".into(), json!(true));
-    o.insert("current_player".into(), json!(0));
-    o.insert("start_player".into(), json!(0));
-    o.remove("bank");
-    o.remove("development_deck");
-    o.remove("fishermen");
-    for p in v["players"].as_array_mut().unwrap() {
-        p.as_object_mut().unwrap().remove("knowledge");
-    }
-    v
+    main_phase(&config(players, opts), &["fishermen"])
 }
 
 fn fish_labels(g: &Catan) -> Vec<String> {
@@ -781,9 +759,7 @@ fn determinize_resamples_opponents_fish_values_and_keeps_counts() {
 /// A 2-player (Catan for Two) fishermen position: player 0 in the main phase after both rolls.
 fn two_base(opts: Value) -> Value {
     let mut v = base(2, opts);
-    v["two"]["rolls"] = json!(2);
-    v["two"]["first_roll"] = json!(8);
-    v["last_roll"] = json!(5);
+    both_rolls_made(&mut v);
     v
 }
 
@@ -848,12 +824,7 @@ fn b56_player_with_fewer_vp_pays_one_fish_less() {
 #[test]
 fn b56_catch_after_the_first_roll_then_the_second_roll() {
     let mut v = two_base(json!({}));
-    v["phase"] = json!("roll");
-    v["rolled"] = json!(false);
-    v.as_object_mut().unwrap().remove("last_roll");
-    let t = v["two"].as_object_mut().unwrap();
-    t.remove("rolls");
-    t.remove("first_roll");
+    before_first_roll(&mut v);
     let far = spread(1, &[G4_A, "N(0,-1)", "S(0,1)"]);
     v["players"][0]["settlements"] = json!([vtx(G4_A)]);
     v["players"][1]["settlements"] = json!([far[0]]);

@@ -20,15 +20,10 @@ const BRIDGE_SITES: [&str; 7] = [
 ];
 
 fn config_with(players: usize, board: &str, opts: Value) -> Config {
-    let mut m = Map::new();
-    m.insert("board".into(), json!(board));
-    m.insert("scenario".into(), json!("rivers"));
-    if let Value::Object(o) = opts {
-        for (k, v) in o {
-            m.insert(k, v);
-        }
-    }
-    Config::new(&Catan::info(), players, &m).unwrap()
+    options(
+        players,
+        merged(json!({"board": board, "scenario": "rivers"}), opts),
+    )
 }
 
 fn config(players: usize, opts: Value) -> Config {
@@ -38,20 +33,7 @@ fn config(players: usize, opts: Value) -> Config {
 /// A position on the bundled Rivers map after set-up: player 0 to act in the main phase,
 /// nothing built, no coins.
 fn base(players: usize, opts: Value) -> Value {
-    let g = Catan::new(&config(players, opts), 1).unwrap();
-    let mut v = g.to_json_value();
-    let o = v.as_object_mut().unwrap();
-    o.insert("phase".into(), json!("main"));
-    o.insert("setup_step".into(), json!(2 * players));
-    o.insert("rolled".into(), json!(true));
-    o.insert("current_player".into(), json!(0));
-    o.insert("start_player".into(), json!(0));
-    o.remove("bank");
-    o.remove("development_deck");
-    for p in v["players"].as_array_mut().unwrap() {
-        p.as_object_mut().unwrap().remove("knowledge");
-    }
-    v
+    main_phase(&config(players, opts), &[])
 }
 
 fn refused(v: &Value) -> String {
@@ -771,10 +753,7 @@ fn victory_at_10_counts_the_coin_tiles() {
 /// player 0 in the main phase after both rolls.
 fn base_two(opts: Value) -> Value {
     let mut v = base(2, opts);
-    v["setup_step"] = json!(4);
-    v["last_roll"] = json!(5);
-    v["two"]["rolls"] = json!(2);
-    v["two"]["first_roll"] = json!(8);
+    both_rolls_made(&mut v);
     v
 }
 

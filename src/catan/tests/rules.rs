@@ -8,34 +8,10 @@ use meeple_core::dynamic::load_state;
 use meeple_core::{Config, Game, Turn};
 use serde_json::{json, Map, Value};
 
-fn config(players: usize, opts: Value) -> Config {
-    let mut m = Map::new();
-    m.insert("board".into(), json!("beginner"));
-    if let Value::Object(o) = opts {
-        for (k, v) in o {
-            m.insert(k, v);
-        }
-    }
-    Config::new(&Catan::info(), players, &m).unwrap()
-}
-
 /// A position on the beginner board after set-up: player 0 to act in the main phase, nothing
 /// built, empty hands. Tests fill in what they need.
 fn base(players: usize, opts: Value) -> Value {
-    let g = Catan::new(&config(players, opts), 1).unwrap();
-    let mut v = g.to_json_value();
-    let o = v.as_object_mut().unwrap();
-    o.insert("phase".into(), json!("main"));
-    o.insert("setup_step".into(), json!(2 * players));
-    o.insert("rolled".into(), json!(true));
-    o.insert("current_player".into(), json!(0));
-    o.insert("start_player".into(), json!(0));
-    o.remove("bank");
-    o.remove("development_deck");
-    for p in v["players"].as_array_mut().unwrap() {
-        p.as_object_mut().unwrap().remove("knowledge");
-    }
-    v
+    main_phase(&config(players, opts), &[])
 }
 
 // Player 0: a 6-road zigzag along the top of row 0 from a settlement at N(-2,0).

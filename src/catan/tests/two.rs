@@ -9,51 +9,24 @@ use meeple_catan::{Catan, Phase};
 use meeple_core::conformance::{assert_conforms, KitOptions};
 use meeple_core::dynamic::load_state;
 use meeple_core::{Config, Game, GameError};
-use serde_json::{json, Map, Value};
+use serde_json::{json, Value};
 
 fn config(players: usize, opts: Value) -> Config {
-    let mut m = Map::new();
-    m.insert("board".into(), json!("beginner"));
-    m.insert("player_trades".into(), json!("off"));
-    if let Value::Object(o) = opts {
-        for (k, v) in o {
-            m.insert(k, v);
-        }
-    }
-    Config::new(&Catan::info(), players, &m).unwrap()
+    common::config(players, merged(json!({"player_trades": "off"}), opts))
 }
 
 /// A 2-player position on the beginner board after set-up: player 0 in the main phase after
 /// both rolls; the neutrals on their start vertices; no pieces for the players yet.
 fn base(opts: Value) -> Value {
-    let g = Catan::new(&config(2, opts), 1).unwrap();
-    let mut v = g.to_json_value();
-    let o = v.as_object_mut().unwrap();
-    o.insert("phase".into(), json!("main"));
-    o.insert("setup_step".into(), json!(4));
-    o.insert("rolled".into(), json!(true));
-    o.insert("last_roll".into(), json!(5));
-    o.insert("current_player".into(), json!(0));
-    o.insert("start_player".into(), json!(0));
-    o.remove("bank");
-    o.remove("development_deck");
-    for p in v["players"].as_array_mut().unwrap() {
-        p.as_object_mut().unwrap().remove("knowledge");
-    }
-    v["two"]["rolls"] = json!(2);
-    v["two"]["first_roll"] = json!(8);
+    let mut v = main_phase(&config(2, opts), &[]);
+    both_rolls_made(&mut v);
     v
 }
 
 /// Player 0 to roll the first of the turn's two rolls.
 fn before_roll(opts: Value) -> Value {
     let mut v = base(opts);
-    v["phase"] = json!("roll");
-    v["rolled"] = json!(false);
-    v.as_object_mut().unwrap().remove("last_roll");
-    let t = v["two"].as_object_mut().unwrap();
-    t.remove("rolls");
-    t.remove("first_roll");
+    before_first_roll(&mut v);
     v
 }
 
@@ -740,13 +713,7 @@ fn two_state_is_checked_on_load() {
 // ---------------------------------------------------------------- conformance
 
 fn random_config(opts: Value) -> Config {
-    let mut m = Map::new();
-    if let Value::Object(o) = opts {
-        for (k, v) in o {
-            m.insert(k, v);
-        }
-    }
-    Config::new(&Catan::info(), 2, &m).unwrap()
+    options(2, opts)
 }
 
 #[test]

@@ -1,11 +1,85 @@
-//! Helpers shared by the Catan test files: load a hand-written position, play and list actions by
-//! label, edit a player's fields.
+//! Helpers shared by the Catan test files: build a configuration and a main-phase position, load a
+//! hand-written position, play and list actions by label, edit a player's fields.
 #![allow(dead_code)] // each test file uses its own subset
 
 use meeple_catan::Catan;
+use meeple_core::conformance::{assert_conforms, KitOptions};
 use meeple_core::dynamic::load_state;
-use meeple_core::Game;
-use serde_json::Value;
+use meeple_core::{Config, Game};
+use serde_json::{json, Value};
+
+/// `opts` laid over `defaults` (both JSON objects): a key in `opts` wins.
+pub fn merged(mut defaults: Value, opts: Value) -> Value {
+    if let Value::Object(o) = opts {
+        for (k, v) in o {
+            defaults[k] = v;
+        }
+    }
+    defaults
+}
+
+/// The configuration with exactly these options (a JSON object); panics if they are refused.
+pub fn options(players: usize, opts: Value) -> Config {
+    let Value::Object(m) = opts else {
+        panic!("options must be a JSON object, got {opts}")
+    };
+    Config::new(&Catan::info(), players, &m).unwrap()
+}
+
+/// The configuration on the beginner board (fixed hexes and numbers) with `opts` on top.
+pub fn config(players: usize, opts: Value) -> Config {
+    options(players, merged(json!({"board": "beginner"}), opts))
+}
+
+/// The position of seed 1 turned into player 0's main phase after the roll, set-up done: no bank
+/// or development deck (full), no card knowledge, and without the top-level keys in `drop` (module
+/// state the test writes itself or leaves to its defaults).
+pub fn main_phase(config: &Config, drop: &[&str]) -> Value {
+    let g = Catan::new(config, 1).unwrap();
+    let mut v = g.to_json_value();
+    let o = v.as_object_mut().unwrap();
+    o.insert("phase".into(), json!("main"));
+    o.insert("setup_step".into(), json!(2 * config.players));
+    o.insert("rolled".into(), json!(true));
+    o.insert("current_player".into(), json!(0));
+    o.insert("start_player".into(), json!(0));
+    for key in ["bank", "development_deck"].iter().chain(drop) {
+        o.remove(*key);
+    }
+    for p in v["players"].as_array_mut().unwrap() {
+        p.as_object_mut().unwrap().remove("knowledge");
+    }
+    v
+}
+
+/// Catan for Two: both production rolls of this turn made (8, then 5).
+pub fn both_rolls_made(v: &mut Value) {
+    v["last_roll"] = json!(5);
+    v["two"]["rolls"] = json!(2);
+    v["two"]["first_roll"] = json!(8);
+}
+
+/// Catan for Two: back to the start of the turn, player 0 to make the first of the two rolls.
+pub fn before_first_roll(v: &mut Value) {
+    v["phase"] = json!("roll");
+    v["rolled"] = json!(false);
+    v.as_object_mut().unwrap().remove("last_roll");
+    let t = v["two"].as_object_mut().unwrap();
+    t.remove("rolls");
+    t.remove("first_roll");
+}
+
+/// The conformance kit over `configs`, `playouts` random games each, a deep check every 89 steps.
+pub fn kit(configs: &[Config], playouts: usize) {
+    assert_conforms::<Catan>(
+        configs,
+        &KitOptions {
+            playouts,
+            deep_every: 89,
+            ..Default::default()
+        },
+    );
+}
 
 /// The position as a game; panics with the validator's message if it is refused.
 pub fn load(v: &Value) -> Catan {
