@@ -9,27 +9,6 @@ use meeple_puerto_rico::data::*;
 use meeple_puerto_rico::*;
 use serde_json::{json, Value};
 
-/// Every Expansion I kind plus three large base buildings (a legal set for the draft slots).
-const ALL_NEW: [&str; 17] = [
-    "aqueduct",
-    "forest_house",
-    "black_market",
-    "storehouse",
-    "guest_house",
-    "trading_post",
-    "church",
-    "small_wharf",
-    "lighthouse",
-    "library",
-    "specialty_factory",
-    "union_hall",
-    "cloister",
-    "statue",
-    "guild_hall",
-    "residence",
-    "city_hall",
-];
-
 /// `ALL_NEW` with some kinds swapped for others of the same cost.
 fn set_with(swaps: &[(&str, &str)]) -> Value {
     let v: Vec<&str> = ALL_NEW
@@ -45,15 +24,12 @@ fn xgame(players: usize, swaps: &[(&str, &str)]) -> PuertoRico {
 }
 
 fn xgame_opts(players: usize, swaps: &[(&str, &str)], extra: Value) -> PuertoRico {
-    let mut opts = json!({
+    let opts = json!({
         "new_buildings": true,
         "building_set": "fixed",
         "building_list": set_with(swaps),
     });
-    for (k, v) in extra.as_object().unwrap() {
-        opts[k] = v.clone();
-    }
-    game_with(players, opts)
+    game_with(players, merged(opts, extra))
 }
 
 fn give_forests(g: &mut PuertoRico, p: usize, kind: Good, n: u8) {
@@ -66,11 +42,6 @@ fn give_forests(g: &mut PuertoRico, p: usize, kind: Good, n: u8) {
         }
         g.players.p[p].forests.0[k] += 1;
     }
-}
-
-fn opts_err(players: usize, opts: Value) -> String {
-    let c = config(players, opts);
-    PuertoRico::new(&c, 1).unwrap_err().to_string()
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -123,26 +94,31 @@ fn w16_forest_house() {
     assert_eq!(g.players.p[0].doubloons, 0);
 }
 
-/// W17's position: the owner of an occupied black market (seat 0, not the builder) wants the
-/// wharf at price 8 (9 - 1 occupied quarry) with 6 doubloons, 1 indigo, a colonist on his
-/// windrose and 3 VP chips.
-fn w17_position() -> PuertoRico {
-    let mut g = xgame(4, &[("union_hall", "wharf")]);
+/// The owner of an occupied black market (seat 0, not the builder; options `extra`) with
+/// `doubloons`, 1 indigo, a colonist on his windrose, 3 VP chips and an occupied quarry, to
+/// build in the builder phase of seat 1; the wharf is in the set.
+fn black_market_position(extra: Value, doubloons: u32) -> PuertoRico {
+    let mut g = xgame_opts(4, &[("union_hall", "wharf")], extra);
     give_building(&mut g, 0, Building::BlackMarket, 1);
     give_tiles(&mut g, 0, QUARRY, 1, 1);
     give_goods(&mut g, 0, Good::Indigo, 1);
     give_san_juan(&mut g, 0, 1);
     give_vp(&mut g, 0, 3);
-    g.players.p[0].doubloons = 6;
+    g.players.p[0].doubloons = doubloons;
     for p in 1..4 {
         g.players.p[p].doubloons = 0;
     }
-    g.validate().unwrap();
     start(&mut g, 1, Role::Builder);
     // Seats 1-3 cannot afford anything but the builder's free small buildings; seat 1 passes.
     while to_move(&g) != Some(0) {
         act(&mut g, "pass");
     }
+    g
+}
+
+/// W17's position: seat 0 wants the wharf at price 8 (9 - 1 occupied quarry) with 6 doubloons.
+fn w17_position() -> PuertoRico {
+    let g = black_market_position(json!({}), 6);
     assert_eq!(g.price(0, Building::Wharf as usize), 8);
     g
 }
@@ -175,24 +151,7 @@ fn w17_black_market() {
 #[test]
 fn w17_black_market_shortfall_only_option() {
     // E1 option: only the exact shortfall may be covered, so the extra VP is not offered.
-    let mut g = xgame_opts(
-        4,
-        &[("union_hall", "wharf")],
-        json!({"black_market_shortfall_only": true}),
-    );
-    give_building(&mut g, 0, Building::BlackMarket, 1);
-    give_tiles(&mut g, 0, QUARRY, 1, 1);
-    give_goods(&mut g, 0, Good::Indigo, 1);
-    give_san_juan(&mut g, 0, 1);
-    give_vp(&mut g, 0, 3);
-    g.players.p[0].doubloons = 6;
-    for p in 1..4 {
-        g.players.p[p].doubloons = 0;
-    }
-    start(&mut g, 1, Role::Builder);
-    while to_move(&g) != Some(0) {
-        act(&mut g, "pass");
-    }
+    let mut g = black_market_position(json!({"black_market_shortfall_only": true}), 6);
     act(&mut g, "build wharf");
     act(&mut g, "return colonist from san_juan");
     act(&mut g, "return indigo");
@@ -204,24 +163,7 @@ fn w17_black_market_shortfall_only_option() {
 
 #[test]
 fn black_market_returns_out_of_game_option() {
-    let mut g = xgame_opts(
-        4,
-        &[("union_hall", "wharf")],
-        json!({"black_market_returns": "out_of_game"}),
-    );
-    give_building(&mut g, 0, Building::BlackMarket, 1);
-    give_tiles(&mut g, 0, QUARRY, 1, 1);
-    give_goods(&mut g, 0, Good::Indigo, 1);
-    give_san_juan(&mut g, 0, 1);
-    give_vp(&mut g, 0, 3);
-    g.players.p[0].doubloons = 5;
-    for p in 1..4 {
-        g.players.p[p].doubloons = 0;
-    }
-    start(&mut g, 1, Role::Builder);
-    while to_move(&g) != Some(0) {
-        act(&mut g, "pass");
-    }
+    let mut g = black_market_position(json!({"black_market_returns": "out_of_game"}), 5);
     let (supply, vp_supply) = (g.colonist_supply, g.vp_supply);
     act(&mut g, "build wharf");
     act(&mut g, "return colonist from san_juan");

@@ -8,44 +8,11 @@ use common::*;
 use meeple_core::{Action, Game};
 use meeple_puerto_rico::data::*;
 use meeple_puerto_rico::*;
-use serde_json::{json, Value};
+use serde_json::json;
 
 /// A 4-player (or `players`) game with the Nobles, seat 0 governor.
 fn ngame(players: usize) -> PuertoRico {
     ngame_opts(players, json!({}))
-}
-
-fn ngame_opts(players: usize, extra: Value) -> PuertoRico {
-    let mut opts = json!({"nobles": true});
-    for (k, v) in extra.as_object().unwrap() {
-        opts[k] = v.clone();
-    }
-    game_with(players, opts)
-}
-
-fn nobles(g: &PuertoRico) -> &Nobles {
-    g.nobles.as_deref().unwrap()
-}
-
-fn nobles_mut(g: &mut PuertoRico) -> &mut Nobles {
-    g.nobles.as_deref_mut().unwrap()
-}
-
-/// Give `p` a noble from the noble supply, standing on building `b` (None: his windrose).
-fn give_noble(g: &mut PuertoRico, p: usize, b: Option<Building>) {
-    let x = nobles_mut(g);
-    assert!(x.supply > 0);
-    x.supply -= 1;
-    x.players[p].nobles += 1;
-    match b {
-        Some(b) => {
-            let i = b as usize;
-            assert!(g.players.p[p].buildings.0[i] > 0, "{} not owned", b.name());
-            g.players.p[p].buildings.0[i] += 1;
-            nobles_mut(g).players[p].on[building_target(i)] += 1;
-        }
-        None => g.players.p[p].san_juan += 1,
-    }
 }
 
 /// Give `p` a noble standing on one of his plantations of kind k.
@@ -72,11 +39,6 @@ fn empty_ship(g: &mut PuertoRico) {
     let x = nobles_mut(g);
     x.supply += x.ship;
     x.ship = 0;
-}
-
-fn opts_err(players: usize, opts: Value) -> String {
-    let c = config(players, opts);
-    PuertoRico::new(&c, 1).unwrap_err().to_string()
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -657,26 +619,6 @@ fn nobles_position_round_trips_and_is_checked() {
     bad.players.p[1].san_juan += 1;
     assert!(bad.validate().is_err());
 }
-
-const ALL_NEW: [&str; 17] = [
-    "aqueduct",
-    "forest_house",
-    "black_market",
-    "storehouse",
-    "guest_house",
-    "trading_post",
-    "church",
-    "small_wharf",
-    "lighthouse",
-    "library",
-    "specialty_factory",
-    "union_hall",
-    "cloister",
-    "statue",
-    "guild_hall",
-    "residence",
-    "city_hall",
-];
 
 /// Both expansions, every Expansion I kind in the game.
 fn both(players: usize) -> PuertoRico {

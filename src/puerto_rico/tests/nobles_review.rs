@@ -6,29 +6,7 @@ use common::*;
 use meeple_core::{Action, Game};
 use meeple_puerto_rico::data::*;
 use meeple_puerto_rico::*;
-use serde_json::{json, Value};
-
-fn ngame_opts(players: usize, extra: Value) -> PuertoRico {
-    let mut opts = json!({"nobles": true});
-    for (k, v) in extra.as_object().unwrap() {
-        opts[k] = v.clone();
-    }
-    game_with(players, opts)
-}
-
-/// Give `p` a noble from the noble supply on his function building `b` (None: windrose).
-fn give_noble(g: &mut PuertoRico, p: usize, b: Option<Building>) {
-    let x = g.nobles.as_deref_mut().unwrap();
-    x.supply -= 1;
-    x.players[p].nobles += 1;
-    match b {
-        Some(b) => {
-            g.players.p[p].buildings.0[b as usize] += 1;
-            g.nobles.as_deref_mut().unwrap().players[p].on[building_target(b as usize)] += 1;
-        }
-        None => g.players.p[p].san_juan += 1,
-    }
-}
+use serde_json::json;
 
 /// §9.6 land office: on his trader turn, in addition to or instead of the sale; a full
 /// trading house stops the sales but not the land office.
@@ -111,25 +89,7 @@ fn n7_two_players_copies_and_ship() {
 /// forest discards it and takes a forest tile; with the forest tiles gone he must keep it.
 #[test]
 fn e8_tiles_2004_land_office_forest() {
-    let list = json!([
-        "aqueduct",
-        "forest_house",
-        "black_market",
-        "storehouse",
-        "guest_house",
-        "trading_post",
-        "church",
-        "small_wharf",
-        "lighthouse",
-        "library",
-        "specialty_factory",
-        "union_hall",
-        "cloister",
-        "statue",
-        "guild_hall",
-        "residence",
-        "city_hall"
-    ]);
+    let list = json!(ALL_NEW);
     for left in [true, false] {
         let mut g = ngame_opts(
             4,

@@ -2,14 +2,105 @@
 //! moves pieces from a supply), so `validate()` accepts the result.
 #![allow(dead_code)]
 
+use meeple_core::conformance::{assert_conforms, KitOptions};
 use meeple_core::{Action, Config, Game, Turn};
 use meeple_puerto_rico::data::*;
 use meeple_puerto_rico::*;
-use serde_json::json;
+use serde_json::{json, Value};
 
-pub fn config(players: usize, opts: serde_json::Value) -> Config {
+pub fn config(players: usize, opts: Value) -> Config {
     let map = opts.as_object().cloned().unwrap_or_default();
     Config::new(&PuertoRico::info(), players, &map).unwrap()
+}
+
+/// The conformance kit over `configs`: `playouts` random games each, drawn from `seed`.
+pub fn conforms(configs: &[Config], playouts: usize, seed: u64) {
+    let options = KitOptions {
+        playouts,
+        seed,
+        ..Default::default()
+    };
+    eprintln!("{:?}", assert_conforms::<PuertoRico>(configs, &options));
+}
+
+/// The kit for the long runs (`--ignored`): `PR_PLAYOUTS` random games each (`playouts` when it
+/// is not set), a deep check every 13 steps.
+pub fn conforms_long(configs: &[Config], playouts: usize, seed: u64) {
+    let options = KitOptions {
+        playouts: std::env::var("PR_PLAYOUTS")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(playouts),
+        seed,
+        deep_every: 13,
+        ..Default::default()
+    };
+    eprintln!("{:?}", assert_conforms::<PuertoRico>(configs, &options));
+}
+
+/// The message of the error `PuertoRico::new` gives for these options.
+pub fn opts_err(players: usize, opts: Value) -> String {
+    let c = config(players, opts);
+    PuertoRico::new(&c, 1).unwrap_err().to_string()
+}
+
+/// `extra` laid over `opts` (both JSON objects): a key in `extra` wins.
+pub fn merged(mut opts: Value, extra: Value) -> Value {
+    for (k, v) in extra.as_object().unwrap() {
+        opts[k] = v.clone();
+    }
+    opts
+}
+
+/// Every Expansion I kind plus three large base buildings (a legal set for the draft slots).
+pub const ALL_NEW: [&str; 17] = [
+    "aqueduct",
+    "forest_house",
+    "black_market",
+    "storehouse",
+    "guest_house",
+    "trading_post",
+    "church",
+    "small_wharf",
+    "lighthouse",
+    "library",
+    "specialty_factory",
+    "union_hall",
+    "cloister",
+    "statue",
+    "guild_hall",
+    "residence",
+    "city_hall",
+];
+
+/// A game with the Nobles (and `extra` options), seat 0 governor (see `game`).
+pub fn ngame_opts(players: usize, extra: Value) -> PuertoRico {
+    game_with(players, merged(json!({"nobles": true}), extra))
+}
+
+pub fn nobles(g: &PuertoRico) -> &Nobles {
+    g.nobles.as_deref().unwrap()
+}
+
+pub fn nobles_mut(g: &mut PuertoRico) -> &mut Nobles {
+    g.nobles.as_deref_mut().unwrap()
+}
+
+/// Give `p` a noble from the noble supply, standing on building `b` (None: his windrose).
+pub fn give_noble(g: &mut PuertoRico, p: usize, b: Option<Building>) {
+    let x = nobles_mut(g);
+    assert!(x.supply > 0);
+    x.supply -= 1;
+    x.players[p].nobles += 1;
+    match b {
+        Some(b) => {
+            let i = b as usize;
+            assert!(g.players.p[p].buildings.0[i] > 0, "{} not owned", b.name());
+            g.players.p[p].buildings.0[i] += 1;
+            nobles_mut(g).players[p].on[building_target(i)] += 1;
+        }
+        None => g.players.p[p].san_juan += 1,
+    }
 }
 
 /// A fresh game with seat 0 as governor and role selection open for seat 0.
