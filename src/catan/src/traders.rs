@@ -1400,6 +1400,10 @@ pub(crate) fn validate(g: &Catan) -> Result<(), String> {
     if t.neutral_tolls > 9 {
         return Err("more neutral tolls than paths one movement action can cross".into());
     }
+    // Tolls are counted by crossings of the current (or last) movement action of this turn.
+    if t.neutral_tolls != 0 && !(t.wagon_begun && t.travelled) {
+        return Err("neutral_tolls counts crossings of this turn's movement action".into());
+    }
     if t.token_move
         && (t.steal_after
             || !matches!(t.step, Step::TakeBarbarian | Step::PlaceBarbarian)

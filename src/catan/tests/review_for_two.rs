@@ -546,6 +546,14 @@ fn tb2_fields_outside_catan_for_two_or_their_step_are_refused() {
     let mut v = tb2();
     v["traders"]["neutral_tolls"] = json!(10);
     assert!(load_state::<Catan>(&v).is_err());
+    // Tolls counted although the wagon has not crossed a path this turn.
+    let mut v = tb2();
+    v["traders"]["neutral_tolls"] = json!(1);
+    assert!(load_state::<Catan>(&v).is_err());
+    v["traders"]["wagon_begun"] = json!(true);
+    v["traders"]["movement_actions"] = json!(1);
+    v["traders"]["travelled"] = json!(true);
+    assert!(load_state::<Catan>(&v).is_ok());
     // Neither in a 3-player game.
     for (k, x) in [("neutral_tolls", json!(1)), ("token_move", json!(true))] {
         let mut v = after_setup("traders_barbarians", 3, json!({}));
@@ -576,4 +584,43 @@ fn tb2_the_last_gold_pays_one_neutral_toll_to_the_bank() {
     assert_eq!((g.tb_gold(0), g.tb_gold(1)), (0, 5));
     assert!(!is_legal(&g, "wagon E(0,-1)"), "no gold for the next toll");
     assert_eq!(tb_obs(&g)["neutral_tolls"], json!(1));
+}
+
+// ================================================================ with B2 Event Cards (D-14)
+
+/// D-14 with §B8.10 (Robber Attacks without a robber): the first Robber Attacks discards and
+/// draws; a second one in the same turn is not resolved at all (no discards, no draw).
+#[test]
+fn two_b8_events_a_second_robber_attacks_is_not_resolved() {
+    let mut v = after_setup("barbarian_attack", 2, json!({"event_cards": true}));
+    v = before_rolls(v);
+    v["players"][1]["resources"] = json!({"ore": 2});
+    let mut g = load(&v);
+    play(&mut g, "event robber_attacks_7");
+    play(&mut g, "stolen ore");
+    assert_eq!(g.phase(), Phase::Roll);
+    play(&mut g, "event robber_attacks_7");
+    assert_eq!(g.phase(), Phase::Main);
+    assert_eq!((g.hand(0)[4], g.hand(1)[4]), (1, 1), "one draw only");
+}
+
+/// D-14 with §B9.12 (Robber Attacks moves a barbarian): the second Robber Attacks of a turn
+/// moves no barbarian.
+#[test]
+fn tb2_events_a_second_robber_attacks_moves_no_barbarian() {
+    let mut v = tb2();
+    v["config"]["options"]["event_cards"] = json!(true);
+    let mut v = before_rolls(v);
+    v.as_object_mut().unwrap().remove("development_deck");
+    let mut g = load(&v);
+    play(&mut g, "event robber_attacks_7");
+    play(&mut g, "take barbarian SE(2,0)");
+    play(&mut g, "barbarian to E(0,0)");
+    assert_eq!(g.phase(), Phase::Roll);
+    play(&mut g, "event robber_attacks_7");
+    assert_eq!(g.phase(), Phase::Main);
+    assert_eq!(
+        g.to_json_value()["traders"]["barbarians"],
+        json!([[-2, 2, "SE"], [0, 0, "E"], [-2, 1, "E"]])
+    );
 }
