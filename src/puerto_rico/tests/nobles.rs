@@ -276,12 +276,14 @@ fn arrangement_chooses_a_colour_on_every_circle() {
     assert_eq!(to_move(&g), Some(1));
     // Placements go in ascending target order; the chapel is the highest target. Every circle
     // takes either kind: the noble's place is exact.
-    let l = labels(&g);
-    assert!(l.contains(&"place small_market".to_string()), "{l:?}");
-    assert!(l.contains(&"place noble small_market".to_string()), "{l:?}");
-    assert!(
-        l.contains(&"place noble indigo plantation".to_string()),
-        "{l:?}"
+    assert_offers(
+        &g,
+        &[
+            "place small_market",
+            "place noble small_market",
+            "place noble indigo plantation",
+        ],
+        &[],
     );
     let mut k = g.clone();
     act(&mut g, "place small_market");
@@ -392,9 +394,7 @@ fn land_office_noble_removes_a_plantation_for_a_doubloon() {
     let d = g.players.p[1].doubloons;
     let discard = g.discard.0[Good::Coffee as usize];
     start(&mut g, 1, Role::Trader);
-    let l = labels(&g);
-    assert!(l.contains(&"remove empty indigo".to_string()), "{l:?}");
-    assert!(l.contains(&"remove occupied coffee".to_string()), "{l:?}");
+    assert_offers(&g, &["remove empty indigo", "remove occupied coffee"], &[]);
     act(&mut g, "remove occupied coffee");
     // +1 doubloon only (no trader privilege, N8); the occupant goes to the windrose; he may
     // still sell.
@@ -516,11 +516,10 @@ fn black_market_returns_a_noble_to_the_noble_supply() {
     // Storehouse 3 - 1 (builder) = 2, paid with a noble and a VP chip.
     act(&mut g, "build storehouse");
     assert_eq!(g.step, Step::BlackMarketColonist);
-    let l = labels(&g);
-    assert!(l.contains(&"return noble from chapel".to_string()), "{l:?}");
-    assert!(
-        !l.contains(&"return colonist from chapel".to_string()),
-        "{l:?}"
+    assert_offers(
+        &g,
+        &["return noble from chapel"],
+        &["return colonist from chapel"],
     );
     act(&mut g, "return noble from chapel");
     assert_eq!(nobles(&g).supply, supply + 1);
@@ -550,9 +549,7 @@ fn nobles_buildings_added_or_drafted() {
     assert_eq!(d.step, Step::Draft);
     assert_eq!(d.building_supply.0[Building::Villa as usize], 0);
     assert_eq!(d.building_supply.0[Building::Jeweler as usize], 2);
-    let l = labels(&d);
-    assert!(l.contains(&"draft villa".to_string()), "{l:?}");
-    assert!(l.contains(&"draft royal_garden".to_string()), "{l:?}");
+    assert_offers(&d, &["draft villa", "draft royal_garden"], &[]);
     // Villa and jeweler exclusive (N9): the jeweler is left out.
     let e = ngame_opts(4, json!({"villa_jeweler_exclusive": true}));
     assert_eq!(e.building_supply.0[Building::Jeweler as usize], 0);
@@ -719,22 +716,16 @@ fn noble_position_is_exact_for_black_market() {
     start(&mut g, 0, Role::Builder);
     act(&mut g, "build storehouse");
     assert_eq!(g.step, Step::BlackMarketColonist);
-    let l = labels(&g);
-    assert!(
-        l.contains(&"return colonist from corn plantation".to_string()),
-        "{l:?}"
-    );
-    assert!(
-        l.contains(&"return noble from san_juan".to_string()),
-        "{l:?}"
-    );
-    assert!(
-        !l.contains(&"return noble from corn plantation".to_string()),
-        "{l:?}"
-    );
-    assert!(
-        !l.contains(&"return colonist from san_juan".to_string()),
-        "{l:?}"
+    assert_offers(
+        &g,
+        &[
+            "return colonist from corn plantation",
+            "return noble from san_juan",
+        ],
+        &[
+            "return noble from corn plantation",
+            "return colonist from san_juan",
+        ],
     );
     act(&mut g, "return noble from san_juan");
     assert_eq!(nobles(&g).players[0].nobles, 0);
@@ -756,22 +747,16 @@ fn noble_position_is_exact_for_black_market_on_a_plantation() {
     g.validate().unwrap();
     start(&mut g, 0, Role::Builder);
     act(&mut g, "build storehouse");
-    let l = labels(&g);
-    assert!(
-        l.contains(&"return noble from corn plantation".to_string()),
-        "{l:?}"
-    );
-    assert!(
-        l.contains(&"return colonist from san_juan".to_string()),
-        "{l:?}"
-    );
-    assert!(
-        !l.contains(&"return colonist from corn plantation".to_string()),
-        "{l:?}"
-    );
-    assert!(
-        !l.contains(&"return noble from san_juan".to_string()),
-        "{l:?}"
+    assert_offers(
+        &g,
+        &[
+            "return noble from corn plantation",
+            "return colonist from san_juan",
+        ],
+        &[
+            "return colonist from corn plantation",
+            "return noble from san_juan",
+        ],
     );
     act(&mut g, "return noble from corn plantation");
     assert_eq!(g.players.p[0].island_colonists.0[Good::Corn as usize], 0);
@@ -801,14 +786,13 @@ fn noble_position_is_exact_for_guest_house() {
     nobles_mut(&mut h).players[1].on[gh] = 1;
     h.validate().unwrap();
     start(&mut h, 0, Role::Craftsman);
-    let l = labels(&h);
-    assert!(
-        l.contains(&"guest noble to indigo plantation".to_string()),
-        "{l:?}"
-    );
-    assert!(
-        l.contains(&"guest to indigo plantation".to_string()),
-        "{l:?}"
+    assert_offers(
+        &h,
+        &[
+            "guest noble to indigo plantation",
+            "guest to indigo plantation",
+        ],
+        &[],
     );
     act(&mut h, "guest noble to indigo plantation");
     assert_eq!(h.nobles_at(1, BASE_BUILDINGS + Good::Indigo as usize), 1);
@@ -829,11 +813,11 @@ fn noble_position_is_exact_for_land_office() {
     give_tiles(&mut g, 1, Good::Sugar as usize, 1, 1);
     g.validate().unwrap();
     start(&mut g, 1, Role::Trader);
-    let l = labels(&g);
-    assert!(l.contains(&"remove noble corn".to_string()), "{l:?}");
-    assert!(!l.contains(&"remove occupied corn".to_string()), "{l:?}");
-    assert!(l.contains(&"remove occupied sugar".to_string()), "{l:?}");
-    assert!(!l.contains(&"remove noble sugar".to_string()), "{l:?}");
+    assert_offers(
+        &g,
+        &["remove noble corn", "remove occupied sugar"],
+        &["remove occupied corn", "remove noble sugar"],
+    );
     let sj = g.players.p[1].san_juan;
     act(&mut g, "remove noble corn");
     assert_eq!(g.players.p[1].island.0[Good::Corn as usize], 0);
@@ -858,9 +842,7 @@ fn noble_position_is_exact_for_hunting_lodge() {
         act(&mut g, "pass");
     }
     assert_eq!(g.step, Step::HuntingLodge);
-    let l = labels(&g);
-    assert!(l.contains(&"remove noble sugar".to_string()), "{l:?}");
-    assert!(!l.contains(&"remove occupied sugar".to_string()), "{l:?}");
+    assert_offers(&g, &["remove noble sugar"], &["remove occupied sugar"]);
     act(&mut g, "remove noble sugar");
     assert_eq!(g.nobles_at(2, NUM_TARGETS), 1);
     assert_eq!(g.players.p[2].san_juan, 1);

@@ -213,6 +213,17 @@ pub fn labels(g: &PuertoRico) -> Vec<String> {
     legal(g).into_iter().map(|a| g.action_label(a)).collect()
 }
 
+/// Asserts that every label of `offered` is a legal action in `g` and none of `not_offered`.
+pub fn assert_offers(g: &PuertoRico, offered: &[&str], not_offered: &[&str]) {
+    let l = labels(g);
+    for x in offered {
+        assert!(l.iter().any(|y| y == x), "'{x}' not offered: {l:?}");
+    }
+    for x in not_offered {
+        assert!(!l.iter().any(|y| y == x), "'{x}' offered: {l:?}");
+    }
+}
+
 pub fn to_move(g: &PuertoRico) -> Option<usize> {
     match g.turn() {
         Turn::Player(p) => Some(p),
