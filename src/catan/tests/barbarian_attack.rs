@@ -9,59 +9,20 @@ mod common;
 use common::*;
 
 use meeple_catan::{Catan, Phase};
-use meeple_core::conformance::{assert_conforms, KitOptions};
 use meeple_core::dynamic::load_state;
 use meeple_core::{Config, Game, GameError, Turn};
-use serde_json::{json, Map, Value};
+use serde_json::{json, Value};
 
 fn config(players: usize, opts: Value) -> Config {
-    let mut m = Map::new();
-    m.insert("scenario".into(), json!("barbarian_attack"));
-    m.insert("board".into(), json!("beginner"));
-    if let Value::Object(o) = opts {
-        for (k, v) in o {
-            m.insert(k, v);
-        }
-    }
-    Config::new(&Catan::info(), players, &m).unwrap()
+    common::config(
+        players,
+        merged(json!({"scenario": "barbarian_attack"}), opts),
+    )
 }
 
 /// After set-up (no pieces), player 0 to act in the main phase, dice rolled.
 fn base(players: usize, opts: Value) -> Value {
-    let g = Catan::new(&config(players, opts), 1).unwrap();
-    let mut v = g.to_json_value();
-    let o = v.as_object_mut().unwrap();
-    o.insert("phase".into(), json!("main"));
-    o.insert("setup_step".into(), json!(2 * players));
-    o.insert("rolled".into(), json!(true));
-    o.insert("current_player".into(), json!(0));
-    o.insert("start_player".into(), json!(0));
-    o.remove("bank");
-    o.remove("barbarian_attack");
-    for p in v["players"].as_array_mut().unwrap() {
-        p.as_object_mut().unwrap().remove("knowledge");
-    }
-    v
-}
-
-fn labels(g: &Catan) -> Vec<String> {
-    let mut v = Vec::new();
-    g.legal_actions(&mut v);
-    v.into_iter().map(|a| g.action_label(a)).collect()
-}
-
-fn outcomes(g: &Catan) -> Vec<(String, u32)> {
-    let mut v = Vec::new();
-    g.chance_outcomes(&mut v);
-    v.into_iter().map(|(a, w)| (g.action_label(a), w)).collect()
-}
-
-fn ba_obs(g: &Catan) -> Value {
-    g.observation(0)["barbarian_attack"].clone()
-}
-
-fn step(g: &Catan) -> String {
-    ba_obs(g)["step"].as_str().unwrap_or("").to_string()
+    main_phase(&config(players, opts), &["barbarian_attack"])
 }
 
 fn hand(g: &Catan, p: usize) -> [u8; 5] {
@@ -268,7 +229,7 @@ fn conquered_hex_blocks_roads_and_settlements_and_conquered_buildings_upgrades_a
     v["players"][0]["resources"] =
         json!({"lumber": 2, "brick": 2, "wool": 1, "grain": 4, "ore": 3});
     let g = load(&v);
-    let l = labels(&g);
+    let l = legal_labels(&g);
     assert!(!l.contains(&"city N(1,-2)".to_string()), "D-62: no upgrade");
     // Edges of the conquered hex: no road (E(1,-2) is its edge; SE(1,-2) too).
     assert!(!l
@@ -323,7 +284,7 @@ fn seven_discards_then_the_roller_steals_from_any_player() {
     }
     assert_eq!(g.phase(), Phase::ChooseVictim);
     assert_eq!(
-        labels(&g),
+        legal_labels(&g),
         vec!["steal from player 1", "steal from player 2"]
     );
     play(&mut g, "steal from player 2");
@@ -331,7 +292,7 @@ fn seven_discards_then_the_roller_steals_from_any_player() {
     play(&mut g, "stolen wool");
     assert_eq!(g.hand(0)[2], 1);
     assert_eq!(g.phase(), Phase::Main);
-    assert!(!labels(&g).iter().any(|l| l.starts_with("robber")));
+    assert!(!legal_labels(&g).iter().any(|l| l.starts_with("robber")));
 }
 
 #[test]
@@ -370,7 +331,7 @@ fn buying_draws_from_the_26_card_deck_and_knighthood_goes_on_a_castle_edge() {
         ]
     );
     play(&mut g, "draw knighthood");
-    let l = labels(&g);
+    let l = legal_labels(&g);
     assert_eq!(l.len(), 6, "the six castle edges: {l:?}");
     for e in [
         "NE(-2,2)", "E(-2,2)", "SE(-2,2)", "NE(-3,3)", "E(-3,2)", "SE(-2,1)",
@@ -387,8 +348,8 @@ fn buying_draws_from_the_26_card_deck_and_knighthood_goes_on_a_castle_edge() {
     // Any number per turn: buy again; a Black Knight goes on any free edge.
     play(&mut g, "buy development card");
     play(&mut g, "draw black_knight");
-    assert_eq!(labels(&g).len(), 71);
-    assert!(!labels(&g).contains(&"place knight E(-2,2)".to_string()));
+    assert_eq!(legal_labels(&g).len(), 71);
+    assert!(!legal_labels(&g).contains(&"place knight E(-2,2)".to_string()));
 }
 
 #[test]
@@ -416,7 +377,7 @@ fn intrigue_captures_a_barbarian_and_liberates_and_redraws_when_none_is_on_the_b
     assert_eq!(g.public_vp(0), 0);
     play(&mut g, "buy development card");
     play(&mut g, "draw intrigue");
-    assert_eq!(labels(&g), vec!["capture barbarian (1,-2)"]);
+    assert_eq!(legal_labels(&g), vec!["capture barbarian (1,-2)"]);
     play(&mut g, "capture barbarian (1,-2)");
     assert_eq!(g.prisoners(0), 1);
     assert_eq!(ba_obs(&g)["conquered"], json!([]));
@@ -429,7 +390,7 @@ fn intrigue_captures_a_barbarian_and_liberates_and_redraws_when_none_is_on_the_b
     play(&mut g, "buy development card");
     play(&mut g, "draw intrigue");
     assert_eq!(g.turn(), Turn::Chance);
-    assert_eq!(step(&g), "draw");
+    assert_eq!(ba_step(&g), "draw");
     assert_eq!(ba_obs(&g)["deck"]["intrigue"], 3);
 }
 
@@ -444,17 +405,17 @@ fn treason_gives_two_coins_and_moves_two_barbarians() {
     play(&mut g, "buy development card");
     play(&mut g, "draw treason");
     assert_eq!(g.coins(0), 2);
-    assert_eq!(labels(&g).len(), 3);
+    assert_eq!(legal_labels(&g).len(), 3);
     play(&mut g, "take barbarian from (0,-2)");
     // The second source differs from the first.
-    assert!(!labels(&g).contains(&"take barbarian from (0,-2)".to_string()));
+    assert!(!legal_labels(&g).contains(&"take barbarian from (0,-2)".to_string()));
     play(&mut g, "take barbarian from (0,2)");
     // Destinations: unconquered coastal hexes that were no source (8 left).
-    let l = labels(&g);
+    let l = legal_labels(&g);
     assert_eq!(l.len(), 8, "{l:?}");
     play(&mut g, "put barbarian on (2,0)");
     assert_eq!(ba_obs(&g)["conquered"], json!(["(2,0)"]));
-    assert!(!labels(&g).contains(&"put barbarian on (2,0)".to_string()));
+    assert!(!legal_labels(&g).contains(&"put barbarian on (2,0)".to_string()));
     play(&mut g, "put barbarian on (1,1)");
     assert_eq!(g.phase(), Phase::Main);
     assert_eq!(ba_obs(&g)["barbarians"], json!({"(1,1)": 1, "(2,0)": 3}));
@@ -497,9 +458,9 @@ fn knights_move_three_steps_five_for_a_grain_never_onto_a_knight_and_leave_the_c
     play(&mut g, "end turn");
     assert_eq!(g.phase(), Phase::Barbarian);
     // D-65: the knight on a castle edge must move off: no "done" yet.
-    assert_eq!(labels(&g), vec!["select knight E(-2,2)"]);
+    assert_eq!(legal_labels(&g), vec!["select knight E(-2,2)"]);
     play(&mut g, "select knight E(-2,2)");
-    let l = labels(&g);
+    let l = legal_labels(&g);
     // Within 3 steps, no castle edge, not onto player 1's knight E(-2,1).
     for e in [
         "SE(-1,1)", "SE(-2,1)", "NE(-2,1)", "E(-2,1)", "E(-1,2)", "NE(-1,1)",
@@ -518,7 +479,7 @@ fn knights_move_three_steps_five_for_a_grain_never_onto_a_knight_and_leave_the_c
     assert!(l.contains(&"pay grain to move 5".to_string()));
     play(&mut g, "pay grain to move 5");
     assert_eq!(g.hand(0)[3], 0);
-    let l = labels(&g);
+    let l = legal_labels(&g);
     assert!(l.contains(&"move knight to NE(0,0)".to_string()));
     play(&mut g, "move knight to NE(0,0)");
     // The only knight moved: the drive-off finds nothing, the turn passes.
@@ -536,7 +497,7 @@ fn done_is_allowed_off_the_castle_and_each_knight_moves_once() {
     v["barbarian_attack"] = json!({"players": [{"knights": [[0, 0, "E"], [1, 0, "E"]]}]});
     let mut g = load(&v);
     play(&mut g, "end turn");
-    let l = labels(&g);
+    let l = legal_labels(&g);
     assert_eq!(
         l,
         vec![
@@ -548,7 +509,7 @@ fn done_is_allowed_off_the_castle_and_each_knight_moves_once() {
     play(&mut g, "select knight E(0,0)");
     play(&mut g, "move knight to SE(0,0)");
     assert_eq!(
-        labels(&g),
+        legal_labels(&g),
         vec!["select knight E(1,0)", "done moving knights"]
     );
     play(&mut g, "done moving knights");
@@ -575,7 +536,7 @@ fn ex07() -> Catan {
     play(&mut g, "end turn");
     play(&mut g, "select knight E(1,-1)");
     play(&mut g, "move knight to NE(2,0)");
-    if labels(&g).contains(&"done moving knights".to_string()) {
+    if legal_labels(&g).contains(&"done moving knights".to_string()) {
         play(&mut g, "done moving knights");
     }
     g
@@ -588,7 +549,7 @@ fn ex_07_four_knights_beat_three_barbarians_and_share_the_prisoners() {
     assert_eq!(g.prisoners(0), 2);
     assert_eq!(g.prisoners(1), 1);
     assert_eq!(ba_obs(&g)["barbarians"], json!({}));
-    assert_eq!(step(&g), "loss_die");
+    assert_eq!(ba_step(&g), "loss_die");
     assert_eq!(
         outcomes(&g),
         vec![
@@ -635,7 +596,7 @@ fn fewer_prisoners_than_participants_roll_off_and_the_loser_gets_three_coins() {
     let mut g = load(&v);
     play(&mut g, "end turn");
     play(&mut g, "done moving knights");
-    assert_eq!(step(&g), "roll_off");
+    assert_eq!(ba_step(&g), "roll_off");
     assert_eq!(
         outcomes(&g),
         vec![
@@ -646,7 +607,7 @@ fn fewer_prisoners_than_participants_roll_off_and_the_loser_gets_three_coins() {
     play(&mut g, "roll-off won by player 1");
     assert_eq!((g.prisoners(0), g.prisoners(1)), (0, 1));
     assert_eq!((g.coins(0), g.coins(1)), (3, 0));
-    assert_eq!(step(&g), "loss_die");
+    assert_eq!(ba_step(&g), "loss_die");
 }
 
 #[test]
@@ -711,7 +672,7 @@ fn coins_buy_a_resource_twice_per_turn_and_pay_maritime_trades() {
     let mut g = load(&v);
     play(&mut g, "buy ore for 2 coins");
     play(&mut g, "buy ore for 2 coins");
-    assert!(!labels(&g).iter().any(|l| l.ends_with("for 2 coins")));
+    assert!(!legal_labels(&g).iter().any(|l| l.ends_with("for 2 coins")));
     assert_eq!(g.hand(0)[4], 2);
     // D-43: 4 coins for 1 resource without a 3:1 harbour.
     play(&mut g, "coins for wool");
@@ -724,13 +685,13 @@ fn coins_buy_a_resource_twice_per_turn_and_pay_maritime_trades() {
     v2["rolled"] = json!(true);
     v2["turns_played"] = json!(1);
     let g2 = load(&v2);
-    assert!(labels(&g2).contains(&"buy ore for 2 coins".to_string()));
+    assert!(legal_labels(&g2).contains(&"buy ore for 2 coins".to_string()));
     // With a settlement at a 3:1 harbour the rate is 3 (the 3:1 harbour SE(0,-3)).
     let mut v = base(3, json!({}));
     v["barbarian_attack"] = json!({"players": [{"coins": 3}]});
     v["players"][0]["settlements"] = json!([[0, -2, "N"]]);
     let g = load(&v);
-    assert!(labels(&g).contains(&"coins for wool".to_string()));
+    assert!(legal_labels(&g).contains(&"coins for wool".to_string()));
 }
 
 // ---------------------------------------------------------------- combinations
@@ -816,27 +777,12 @@ fn positions_with_bad_module_state_are_refused() {
 // ---------------------------------------------------------------- conformance
 
 fn kit(configs: &[Config], playouts: usize) {
-    assert_conforms::<Catan>(
-        configs,
-        &KitOptions {
-            playouts,
-            deep_every: 61,
-            seed: 0xBA,
-            ..Default::default()
-        },
-    );
+    kit_with(configs, playouts, 61, Some(0xBA));
 }
 
 fn random_config(players: usize, opts: Value) -> Config {
-    let mut m = Map::new();
-    m.insert("scenario".into(), json!("barbarian_attack"));
-    m.insert("player_trades".into(), json!("off"));
-    if let Value::Object(o) = opts {
-        for (k, v) in o {
-            m.insert(k, v);
-        }
-    }
-    Config::new(&Catan::info(), players, &m).unwrap()
+    let defaults = json!({"scenario": "barbarian_attack", "player_trades": "off"});
+    options(players, merged(defaults, opts))
 }
 
 #[test]
@@ -908,8 +854,7 @@ fn conforms_barbarian_attack_with_catan_for_two_and_variants() {
 /// A 2-player (Catan for Two) position after set-up: player 0 in the main phase after both rolls.
 fn base2(opts: Value) -> Value {
     let mut v = base(2, opts);
-    v["two"]["rolls"] = json!(2);
-    v["two"]["first_roll"] = json!(8);
+    both_rolls_made(&mut v);
     v
 }
 
@@ -985,13 +930,13 @@ fn two_b8_10_1_the_first_knight_brings_the_foreign_knight_to_a_free_castle_edge(
     play(&mut g, "buy development card");
     play(&mut g, "draw knighthood");
     play(&mut g, "place knight E(-2,2)");
-    assert_eq!(step(&g), "place_foreign");
+    assert_eq!(ba_step(&g), "place_foreign");
     let mut want: Vec<String> = CASTLE_EDGES
         .iter()
         .filter(|&&e| e != "E(-2,2)")
         .map(|e| format!("place foreign knight {e}"))
         .collect();
-    let mut got = labels(&g);
+    let mut got = legal_labels(&g);
     want.sort();
     got.sort();
     assert_eq!(got, want);
@@ -1001,7 +946,7 @@ fn two_b8_10_1_the_first_knight_brings_the_foreign_knight_to_a_free_castle_edge(
     // The second knight brings nothing, and no knight may go on the Foreign Knight's edge.
     play(&mut g, "buy development card");
     play(&mut g, "draw black_knight");
-    assert_eq!(labels(&g).len(), 70);
+    assert_eq!(legal_labels(&g).len(), 70);
     assert!(!is_legal(&g, "place knight NE(-2,2)"));
     play(&mut g, "place knight E(0,0)");
     assert_eq!(g.phase(), Phase::Main);
@@ -1018,10 +963,10 @@ fn two_b8_10_1_d66_the_foreign_knight_moves_after_own_knights_and_must_leave_the
     v["players"][0]["resources"] = json!({"grain": 1});
     let mut g = load(&v);
     play(&mut g, "end turn");
-    assert_eq!(step(&g), "knight_select");
+    assert_eq!(ba_step(&g), "knight_select");
     play(&mut g, "done moving knights");
-    assert_eq!(step(&g), "foreign_move");
-    let l = labels(&g);
+    assert_eq!(ba_step(&g), "foreign_move");
+    let l = legal_labels(&g);
     // On a castle edge it must move off (D-65, D-66): no "leave", no castle edge, not onto E(0,0).
     assert!(!l.contains(&"leave foreign knight".to_string()), "{l:?}");
     assert!(l.contains(&"pay grain to move 5".to_string()), "{l:?}");
@@ -1031,7 +976,7 @@ fn two_b8_10_1_d66_the_foreign_knight_moves_after_own_knights_and_must_leave_the
     let three = l.len();
     play(&mut g, "pay grain to move 5");
     assert_eq!(g.hand(0)[3], 0, "the grain is paid");
-    let five = labels(&g);
+    let five = legal_labels(&g);
     assert!(five.len() > three, "5 steps reach more edges");
     assert!(!five.contains(&"leave foreign knight".to_string()));
     let far = five
@@ -1054,7 +999,7 @@ fn two_b8_10_1_d66_the_foreign_knight_moves_after_own_knights_and_must_leave_the
     play(&mut g, "dice 8");
     play(&mut g, "dice 9");
     play(&mut g, "end turn");
-    assert_eq!(step(&g), "foreign_move");
+    assert_eq!(ba_step(&g), "foreign_move");
     assert!(is_legal(&g, "leave foreign knight"));
     play(&mut g, "leave foreign knight");
     assert_eq!(g.phase(), Phase::Roll);
@@ -1079,7 +1024,7 @@ fn fight(count: u8, p0: Value, p1: Value, foreign_there: bool) -> Catan {
     });
     let mut g = load(&v);
     play(&mut g, "end turn");
-    if step(&g) == "knight_select" {
+    if ba_step(&g) == "knight_select" {
         play(&mut g, "done moving knights");
     }
     play(&mut g, "leave foreign knight");
@@ -1096,7 +1041,7 @@ fn two_d66_the_foreign_knight_counts_for_strength_and_its_prisoner_leaves_the_ga
     assert_eq!(ba_obs(&g)["barbarians"]["(2,0)"], 2);
     // With it: 3 > 2; two participants, two prisoners: one each, the Foreign Knight's leaves.
     let mut g = fight(2, two_knights, json!([]), true);
-    assert_eq!(step(&g), "loss_die");
+    assert_eq!(ba_step(&g), "loss_die");
     assert_eq!(g.prisoners(0), 1);
     assert_eq!(two_obs(&g)["foreign_prisoners"], 1);
     assert_eq!(
@@ -1120,7 +1065,7 @@ fn two_b8_10_4_d70_the_foreign_knight_rolls_a_fixed_three_in_roll_offs() {
     // 1 barbarian, player 0 and the Foreign Knight: a roll-off for one place. A 2d6 sum beats
     // 3 in 33 of 36 rolls, loses in 1 (a 2) and ties in 2 (re-rolled): 33 : 1.
     let mut g = fight(1, json!([[2, 0, "E"]]), json!([]), true);
-    assert_eq!(step(&g), "roll_off");
+    assert_eq!(ba_step(&g), "roll_off");
     assert_eq!(two_obs(&g)["roll_off_foreign"], true);
     assert_eq!(
         outcomes(&g),
@@ -1135,7 +1080,7 @@ fn two_b8_10_4_d70_the_foreign_knight_rolls_a_fixed_three_in_roll_offs() {
     // The player left without a prisoner gets 3 coins; the neutral knight gets none.
     assert_eq!(g.coins(0), 3);
     assert_eq!(g.observation(0)["players"].as_array().unwrap().len(), 2);
-    assert_eq!(step(&g), "loss_die");
+    assert_eq!(ba_step(&g), "loss_die");
 
     // 2 barbarians, both players and the Foreign Knight: two places among three. First place:
     // the Foreign Knight only when both players roll below it, (1/34)^2; then, with player 0
@@ -1210,7 +1155,7 @@ fn double_attack(neutral_roads: bool) -> Catan {
 fn two_b8_10_2_a_settlement_and_its_neutral_settlement_bring_two_attacks_yours_first() {
     let mut g = double_attack(true);
     // Yours first: the attack comes before the neutral piece.
-    assert_eq!(step(&g), "attack");
+    assert_eq!(ba_step(&g), "attack");
     assert_eq!(two_obs(&g)["neutral_after_attack"], "S(0,0)");
     for s in ["dice 2", "dice 3", "dice 4"] {
         play(&mut g, s);
@@ -1222,7 +1167,7 @@ fn two_b8_10_2_a_settlement_and_its_neutral_settlement_bring_two_attacks_yours_f
     );
     play(&mut g, "neutral N1 settlement N(1,-1)");
     // The neutral settlement: a second arrival of barbarians.
-    assert_eq!(step(&g), "attack");
+    assert_eq!(ba_step(&g), "attack");
     for s in ["dice 5", "dice 6", "dice 8"] {
         play(&mut g, s);
     }
@@ -1257,7 +1202,7 @@ fn two_b8_10_3_d67_the_token_action_moves_a_barbarian_instead_of_the_robber() {
         "barbarians": [{"hex": [0, -2], "count": 3}, {"hex": [0, 2], "count": 2}, {"hex": [2, 0], "count": 1}]
     });
     let mut g = load(&v);
-    let l = labels(&g);
+    let l = legal_labels(&g);
     assert!(!l.iter().any(|x| x.starts_with("token robber")), "{l:?}");
     let from: Vec<&String> = l
         .iter()
@@ -1274,8 +1219,8 @@ fn two_b8_10_3_d67_the_token_action_moves_a_barbarian_instead_of_the_robber() {
     assert_eq!(ba_obs(&g)["conquered"], json!(["(0,-2)"]));
     play(&mut g, "token barbarian from (0,-2)");
     assert_eq!(g.tokens(0), 4, "price 1: not ahead");
-    assert_eq!(step(&g), "token_move");
-    let to = labels(&g);
+    assert_eq!(ba_step(&g), "token_move");
+    let to = legal_labels(&g);
     // The other 9 coastal numbered hexes, all with fewer than 3 (never the castle or desert).
     assert_eq!(to.len(), 9, "{to:?}");
     assert!(!to.contains(&"token barbarian to (0,-2)".to_string()));
@@ -1297,7 +1242,9 @@ fn two_b8_10_3_d67_the_token_action_moves_a_barbarian_instead_of_the_robber() {
     let mut v = base2(json!({}));
     v["two"]["tokens"] = json!([0, 5]);
     let g = load(&v);
-    assert!(!labels(&g).iter().any(|x| x.starts_with("token barbarian")));
+    assert!(!legal_labels(&g)
+        .iter()
+        .any(|x| x.starts_with("token barbarian")));
 }
 
 #[test]
@@ -1322,7 +1269,7 @@ fn two_neutral_buildings_are_conquered_and_liberated_like_any_building() {
 #[test]
 fn two_new_state_round_trips_determinizes_and_bad_positions_are_refused() {
     let mut g = fight(1, json!([[2, 0, "E"]]), json!([]), true);
-    assert_eq!(step(&g), "roll_off");
+    assert_eq!(ba_step(&g), "roll_off");
     let j = g.to_json_value();
     assert_eq!(j["barbarian_attack"]["roll_off_foreign"], true);
     assert_eq!(j["barbarian_attack"]["foreign_knight"], json!([2, 0, "NE"]));

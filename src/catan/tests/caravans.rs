@@ -359,16 +359,24 @@ fn a_city_between_two_camels_keeps_the_bonus() {
     assert_eq!(g.public_vp(1), 7);
 }
 
-#[test]
-fn a_camel_on_a_road_updates_longest_road_at_once() {
-    // Blue's three roads, only the first under a camel (length 4); the vote puts a camel on the
-    // second: length 5 -> Longest Road.
-    let mut v = base(3, json!({}));
+/// `base(3, opts)` with one camel on `E(0,-1)`, its caravan's head at `S(1,-2)`, and player 0
+/// having built this turn (a camel vote follows his turn).
+fn one_camel_built(opts: Value) -> Value {
+    let mut v = base(3, opts);
     with_camels(
         &mut v,
         json!([[0, -1, "E"]]),
         json!([[1, -2, "S"], null, null]),
     );
+    v["caravans"]["built_this_turn"] = json!(1);
+    v
+}
+
+#[test]
+fn a_camel_on_a_road_updates_longest_road_at_once() {
+    // Blue's three roads, only the first under a camel (length 4); the vote puts a camel on the
+    // second: length 5 -> Longest Road.
+    let mut v = one_camel_built(json!({}));
     set_player(
         &mut v,
         1,
@@ -376,7 +384,6 @@ fn a_camel_on_a_road_updates_longest_road_at_once() {
         json!([[0, -1, "E"], [1, -2, "SE"], [1, -1, "NE"]]),
     );
     set_player(&mut v, 0, "settlements", json!([[-2, 1, "N"]]));
-    v["caravans"]["built_this_turn"] = json!(1);
     let mut g = load(&v);
     assert_eq!(g.road_length(1), 4);
     play(&mut g, "end turn");
@@ -600,14 +607,20 @@ fn caravans_json(s: &State) -> (Value, Value) {
     (json!(camels), json!(heads))
 }
 
+/// `base(3)` with the camels of a searched state, player 0 having built this turn.
+fn searched_position(s: &State) -> Value {
+    let mut v = base(3, json!({}));
+    let (c, h) = caravans_json(s);
+    with_camels(&mut v, c, h);
+    v["caravans"]["built_this_turn"] = json!(1);
+    v
+}
+
 #[test]
 fn a_single_spot_takes_the_camel_without_a_vote() {
     let s = search_caravans(|s| s.spots().1 == 1 && s.supply() > 0);
     let only = spot_label(s.spots().0[0]);
-    let mut v = base(3, json!({}));
-    let (c, h) = caravans_json(&s);
-    with_camels(&mut v, c, h);
-    v["caravans"]["built_this_turn"] = json!(1);
+    let mut v = searched_position(&s);
     set_player(&mut v, 0, "resources", json!({"wool": 3}));
     let mut g = load(&v);
     assert_eq!(spots(&g), vec![only]);
@@ -623,11 +636,7 @@ fn twenty_two_camels_end_every_caravan() {
     let s = search_caravans(|s| s.supply() == 0);
     assert_eq!(s.camels.count_ones(), 22);
     assert_eq!(s.spots().1, 0);
-    let mut v = base(3, json!({}));
-    let (c, h) = caravans_json(&s);
-    with_camels(&mut v, c, h);
-    v["caravans"]["built_this_turn"] = json!(1);
-    let mut g = load(&v);
+    let mut g = load(&searched_position(&s));
     assert!(spots(&g).is_empty());
     assert_eq!(g.observation(0)["caravans"]["camels_left"], json!(0));
     play(&mut g, "end turn");
@@ -637,19 +646,13 @@ fn twenty_two_camels_end_every_caravan() {
 /// Target 3 + 2 = 5; player `p` has 4 VP, one settlement at the head S(1,-2) of the one-camel
 /// caravan; player 0 built this turn.
 fn d53_position(p: usize) -> Value {
-    let mut v = base(3, json!({"vp_to_win": 3}));
-    with_camels(
-        &mut v,
-        json!([[0, -1, "E"]]),
-        json!([[1, -2, "S"], null, null]),
-    );
+    let mut v = one_camel_built(json!({"vp_to_win": 3}));
     set_player(
         &mut v,
         p,
         "settlements",
         json!([[1, -2, "S"], [-2, 1, "N"], [0, 2, "N"], [2, -1, "S"]]),
     );
-    v["caravans"]["built_this_turn"] = json!(1);
     v
 }
 

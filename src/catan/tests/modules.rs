@@ -275,12 +275,6 @@ fn ev_base() -> Value {
     v
 }
 
-fn outcomes(g: &Catan) -> Vec<(String, u32)> {
-    let mut o = Vec::new();
-    g.chance_outcomes(&mut o);
-    o.into_iter().map(|(a, w)| (g.action_label(a), w)).collect()
-}
-
 #[test]
 fn event_deck_histogram_is_36_times_2d6() {
     let g = load(&ev_base());

@@ -14,42 +14,19 @@ use common::*;
 use meeple_catan::{Catan, Phase};
 use meeple_core::dynamic::load_state;
 use meeple_core::{Config, Game};
-use serde_json::{json, Map, Value};
+use serde_json::{json, Value};
 
 // ---------------------------------------------------------------- helpers
 
 fn config(scenario: &str, players: usize, opts: Value) -> Config {
-    let mut m = Map::new();
-    m.insert("scenario".into(), json!(scenario));
-    m.insert("board".into(), json!("beginner"));
-    if let Value::Object(o) = opts {
-        for (k, v) in o {
-            m.insert(k, v);
-        }
-    }
-    Config::new(&Catan::info(), players, &m).unwrap()
+    common::config(players, merged(json!({ "scenario": scenario }), opts))
 }
 
 /// After set-up (no pieces), player 0 in the main phase after his roll(s).
 fn after_setup(scenario: &str, players: usize, opts: Value) -> Value {
-    let g = Catan::new(&config(scenario, players, opts), 1).unwrap();
-    let mut v = g.to_json_value();
-    let o = v.as_object_mut().unwrap();
-    o.insert("phase".into(), json!("main"));
-    o.insert("setup_step".into(), json!(2 * players));
-    o.insert("rolled".into(), json!(true));
-    o.insert("current_player".into(), json!(0));
-    o.insert("start_player".into(), json!(0));
-    o.remove("bank");
-    o.remove("development_deck");
-    o.remove("barbarian_attack");
-    for p in v["players"].as_array_mut().unwrap() {
-        p.as_object_mut().unwrap().remove("knowledge");
-    }
+    let mut v = main_phase(&config(scenario, players, opts), &["barbarian_attack"]);
     if players == 2 {
-        v["last_roll"] = json!(5);
-        v["two"]["rolls"] = json!(2);
-        v["two"]["first_roll"] = json!(8);
+        both_rolls_made(&mut v);
     }
     v
 }
@@ -61,33 +38,8 @@ fn ba2() -> Value {
 
 /// The same before the first roll of player 0's turn.
 fn before_rolls(mut v: Value) -> Value {
-    v["phase"] = json!("roll");
-    v["rolled"] = json!(false);
-    v.as_object_mut().unwrap().remove("last_roll");
-    let neutrals = v["two"]["neutrals"].clone();
-    let tokens = v["two"]["tokens"].clone();
-    v["two"] = json!({});
-    if !neutrals.is_null() {
-        v["two"]["neutrals"] = neutrals;
-    }
-    if !tokens.is_null() {
-        v["two"]["tokens"] = tokens;
-    }
+    before_first_roll(&mut v);
     v
-}
-
-fn outcomes(g: &Catan) -> Vec<(String, u32)> {
-    let mut v = Vec::new();
-    g.chance_outcomes(&mut v);
-    v.into_iter().map(|(a, w)| (g.action_label(a), w)).collect()
-}
-
-fn ba_obs(g: &Catan) -> Value {
-    g.observation(0)["barbarian_attack"].clone()
-}
-
-fn ba_step(g: &Catan) -> String {
-    ba_obs(g)["step"].as_str().unwrap_or("").to_string()
 }
 
 fn round_trips(g: &Catan) {

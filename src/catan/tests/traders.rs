@@ -6,49 +6,24 @@ use common::*;
 
 use meeple_catan::geometry::{ETag, Geometry};
 use meeple_catan::{Catan, Phase};
-use meeple_core::conformance::{assert_conforms, KitOptions};
 use meeple_core::dynamic::load_state;
 use meeple_core::{Config, Game, GameError};
 use serde_json::{json, Map, Value};
 
 fn config(players: usize, opts: Value) -> Config {
-    let mut m = Map::new();
-    m.insert("scenario".into(), json!("traders_barbarians"));
-    m.insert("board".into(), json!("beginner"));
     // Random play rarely reaches 13 VP: cut the conformance games short.
-    m.insert("turn_limit".into(), json!(50));
-    if let Value::Object(o) = opts {
-        for (k, v) in o {
-            m.insert(k, v);
-        }
-    }
-    Config::new(&Catan::info(), players, &m).unwrap()
+    let defaults = json!({"scenario": "traders_barbarians", "turn_limit": 50});
+    common::config(players, merged(defaults, opts))
 }
 
 /// A position on the bundled T&B board after set-up: player 0 to act in the main phase, every
 /// wagon empty on `wagons[p]`, no pieces unless the test adds them.
 fn base(players: usize, opts: Value) -> Value {
-    let g = Catan::new(&config(players, opts), 1).unwrap();
-    let mut v = g.to_json_value();
-    let o = v.as_object_mut().unwrap();
-    o.insert("phase".into(), json!("main"));
-    o.insert("setup_step".into(), json!(2 * players));
-    o.insert("rolled".into(), json!(true));
-    o.insert("current_player".into(), json!(0));
-    o.insert("start_player".into(), json!(0));
-    o.remove("bank");
-    o.remove("development_deck");
-    for p in v["players"].as_array_mut().unwrap() {
-        p.as_object_mut().unwrap().remove("knowledge");
-    }
+    let mut v = main_phase(&config(players, opts), &[]);
     for p in 0..players {
         v["traders"]["players"][p]["wagon"] = json!([0, 0, "N"]);
     }
     v
-}
-
-fn legal(g: &Catan, label: &str) -> bool {
-    g.parse_action(label).is_some()
 }
 
 fn obs(g: &Catan) -> Value {
@@ -70,14 +45,7 @@ fn set_tb(v: &mut Value, p: usize, key: &str, val: Value) {
 // ---------------------------------------------------------------- conformance
 
 fn kit(configs: &[Config], playouts: usize) {
-    assert_conforms::<Catan>(
-        configs,
-        &KitOptions {
-            playouts,
-            deep_every: 113,
-            ..Default::default()
-        },
-    );
+    kit_with(configs, playouts, 113, None);
 }
 
 #[test]
@@ -200,7 +168,7 @@ fn ex_22_grain_boost_once_per_turn() {
     play(&mut g, "grain for 2 movement points");
     assert_eq!(mp(&g), 2);
     play(&mut g, "wagon NE(0,0)");
-    assert!(!legal(&g, "grain for 2 movement points"));
+    assert!(!is_legal(&g, "grain for 2 movement points"));
     assert_eq!(g.hand(0)[3], 1);
     // With tb_boost_per_action the second movement action may boost again.
     let mut v2 = base(3, json!({"tb_boost_per_action": true}));
@@ -209,7 +177,7 @@ fn ex_22_grain_boost_once_per_turn() {
     moving(&mut v2, 0);
     v2["traders"]["grain_used"] = json!(true);
     let g2 = load(&v2);
-    assert!(!legal(&g2, "grain for 2 movement points"));
+    assert!(!is_legal(&g2, "grain for 2 movement points"));
 }
 
 #[test]
@@ -300,7 +268,7 @@ fn ex_26_drive_off_attempts() {
     moving(&mut v, 3);
     // (a) card 1: no attempt.
     let g = load(&v);
-    assert!(!legal(&g, "drive off barbarian NE(0,0)"));
+    assert!(!is_legal(&g, "drive off barbarian NE(0,0)"));
     // (b) card 3, die 5: success, the barbarian goes to any free path but its own.
     set_tb(&mut v, 0, "card", json!(3));
     let mut g = load(&v);
@@ -308,9 +276,9 @@ fn ex_26_drive_off_attempts() {
     assert_eq!(g.turn(), meeple_core::Turn::Chance);
     play(&mut g, "drive-off die 5");
     assert_eq!(g.phase(), Phase::Traders);
-    assert!(!legal(&g, "barbarian to NE(0,0)"));
-    assert!(!legal(&g, "barbarian to E(0,-1)"));
-    assert!(legal(&g, "barbarian to SE(0,-1)"));
+    assert!(!is_legal(&g, "barbarian to NE(0,0)"));
+    assert!(!is_legal(&g, "barbarian to E(0,-1)"));
+    assert!(is_legal(&g, "barbarian to SE(0,-1)"));
     let hands: Vec<[u8; 5]> = (0..3).map(|p| g.hand(p)).collect();
     play(&mut g, "barbarian to SE(0,-1)");
     assert_eq!(g.phase(), Phase::Main);
@@ -322,8 +290,8 @@ fn ex_26_drive_off_attempts() {
     play(&mut g, "drive-off die 4");
     assert_eq!(g.phase(), Phase::Main);
     assert_eq!(mp(&g), 3);
-    assert!(!legal(&g, "drive off barbarian NE(0,0)"));
-    assert!(legal(&g, "drive off barbarian E(0,-1)"));
+    assert!(!is_legal(&g, "drive off barbarian NE(0,0)"));
+    assert!(is_legal(&g, "drive off barbarian E(0,-1)"));
 }
 
 #[test]
@@ -380,7 +348,7 @@ fn ex_28_knight_takes_largest_army() {
     assert_eq!(g.public_vp(0), vp + 2);
     // Back before the roll (the player may still buy with gold, D-102); no second card.
     assert_eq!(g.phase(), Phase::PreRoll);
-    assert!(legal(&g, "roll") && !legal(&g, "play knight"));
+    assert!(is_legal(&g, "roll") && !is_legal(&g, "play knight"));
     assert_eq!(g.hand(0), [0; 5]);
 }
 
@@ -402,7 +370,7 @@ fn ex_29_wagon_upgrades() {
     }
     assert_eq!(g.hand(0), [0; 5]);
     assert_eq!(g.public_vp(0), vp + 1);
-    assert!(!legal(&g, "upgrade wagon"));
+    assert!(!is_legal(&g, "upgrade wagon"));
     // Not once the wagon has begun.
     set_player(
         &mut v,
@@ -412,7 +380,7 @@ fn ex_29_wagon_upgrades() {
     );
     let mut g = load(&v);
     play(&mut g, "wagon NE(0,0)");
-    assert!(!legal(&g, "upgrade wagon"));
+    assert!(!is_legal(&g, "upgrade wagon"));
 }
 
 #[test]
@@ -434,7 +402,7 @@ fn ex_31_two_gold_purchases_a_turn() {
     play(&mut g, "buy grain for 2 gold");
     play(&mut g, "buy ore for 2 gold");
     assert_eq!(gold(&g, 0), 2);
-    assert!(!legal(&g, "buy wool for 2 gold"));
+    assert!(!is_legal(&g, "buy wool for 2 gold"));
     assert_eq!(g.hand(0), [0, 0, 0, 1, 1]);
 }
 
@@ -444,8 +412,8 @@ fn ex_32_maritime_trade_for_gold() {
         let mut v = base(3, json!({ "tb_gold_at_2to1": opt }));
         set_player(&mut v, 0, "resources", json!({"brick": 4, "wool": 3}));
         let g = load(&v);
-        assert!(legal(&g, "sell brick for gold"));
-        assert!(!legal(&g, "sell wool for gold"));
+        assert!(is_legal(&g, "sell brick for gold"));
+        assert!(!is_legal(&g, "sell wool for gold"));
         // A 3:1 harbour (N(0,-2)) and the brick 2:1 harbour (N(-3,2)).
         set_player(
             &mut v,
@@ -455,8 +423,8 @@ fn ex_32_maritime_trade_for_gold() {
         );
         set_player(&mut v, 0, "resources", json!({"brick": 2, "wool": 3}));
         let mut g = load(&v);
-        assert!(legal(&g, "sell wool for gold"));
-        assert_eq!(legal(&g, "sell brick for gold"), brick_rate == 2);
+        assert!(is_legal(&g, "sell wool for gold"));
+        assert_eq!(is_legal(&g, "sell brick for gold"), brick_rate == 2);
         play(&mut g, "sell wool for gold");
         assert_eq!(gold(&g, 0), 6);
         assert_eq!(g.hand(0)[2], 0);
@@ -488,7 +456,7 @@ fn ex_33_production_roll_without_2_and_12() {
         .collect();
     assert_eq!(got, want);
     assert_eq!(out.iter().map(|x| x.1).sum::<u32>(), 34);
-    assert!(!legal(&g, "dice 2") && !legal(&g, "dice 12"));
+    assert!(!is_legal(&g, "dice 2") && !is_legal(&g, "dice 12"));
 }
 
 #[test]
@@ -592,7 +560,10 @@ fn ex_37_swift_journey() {
     set_player(&mut v, 0, "development_cards", json!({"swift_journey": 1}));
     set_player(&mut v, 0, "resources", json!({"grain": 1}));
     let fresh = load(&v);
-    assert!(!legal(&fresh, "play swift journey"), "before any movement");
+    assert!(
+        !is_legal(&fresh, "play swift journey"),
+        "before any movement"
+    );
     v["traders"]["wagon_begun"] = json!(true);
     v["traders"]["movement_actions"] = json!(1);
     v["traders"]["travelled"] = json!(true);
@@ -602,14 +573,14 @@ fn ex_37_swift_journey() {
     assert!(wagon_moves(&g).is_empty());
     play(&mut g, "play swift journey");
     assert_eq!(mp(&g), 5);
-    assert!(!legal(&g, "grain for 2 movement points"));
-    assert!(!legal(&g, "drive off barbarian KN(-2,0)"));
+    assert!(!is_legal(&g, "grain for 2 movement points"));
+    assert!(!is_legal(&g, "drive off barbarian KN(-2,0)"));
     assert!(!wagon_moves(&g).is_empty());
-    assert!(!legal(&g, "play knight"));
+    assert!(!is_legal(&g, "play knight"));
     // Bought this turn: refused.
     set_player(&mut v, 0, "bought_this_turn", json!({"swift_journey": 1}));
     let g = load(&v);
-    assert!(!legal(&g, "play swift journey"));
+    assert!(!is_legal(&g, "play swift journey"));
 }
 
 #[test]
@@ -685,8 +656,8 @@ fn no_building_on_plazas_and_roads_on_spokes() {
     let mut g = load(&v);
     play(&mut g, "road KN(0,2)");
     // The road network continues through the plaza onto the other spokes.
-    assert!(legal(&g, "road KNE(0,2)"));
-    assert!(legal(&g, "road KNW(0,2)"));
+    assert!(is_legal(&g, "road KNE(0,2)"));
+    assert!(is_legal(&g, "road KNW(0,2)"));
 }
 
 #[test]
@@ -702,7 +673,7 @@ fn wagon_phase_stops_building_and_trading() {
     );
     set_tb(&mut v, 0, "gold", json!(4));
     let mut g = load(&v);
-    assert!(legal(&g, "road NE(0,0)"));
+    assert!(is_legal(&g, "road NE(0,0)"));
     play(&mut g, "wagon NE(0,0)");
     let labels = legal_labels(&g);
     assert!(labels.iter().all(|l| !l.starts_with("road")
@@ -711,10 +682,10 @@ fn wagon_phase_stops_building_and_trading() {
         && !l.starts_with("sell")
         && l != "buy development card"));
     assert!(
-        legal(&g, "buy grain for 2 gold"),
+        is_legal(&g, "buy grain for 2 gold"),
         "gold purchases stay (D-102)"
     );
-    assert!(legal(&g, "end turn"));
+    assert!(is_legal(&g, "end turn"));
     play(&mut g, "end turn");
     let o = obs(&g);
     assert!(!o["wagon_begun"].as_bool().unwrap_or(false));
@@ -732,8 +703,8 @@ fn no_robber_and_barbarian_placement_rules() {
     let labels = legal_labels(&g);
     assert_eq!(labels.len(), 3, "{labels:?}");
     play(&mut g, "take barbarian E(-2,1)");
-    assert!(!legal(&g, "barbarian to KN(0,2)"));
-    assert!(!legal(&g, "barbarian to SE(2,0)"));
+    assert!(!is_legal(&g, "barbarian to KN(0,2)"));
+    assert!(!is_legal(&g, "barbarian to SE(2,0)"));
     let free = legal_labels(&g).len();
     assert_eq!(free, 75 - 12 - 3);
 }
@@ -785,7 +756,7 @@ fn gold_in_player_trades() {
     set_player(&mut v, 1, "resources", json!({"ore": 1}));
     set_player(&mut v, 0, "resources", json!({"wool": 2}));
     let mut g = load(&v);
-    assert!(legal(&g, "offer 2 wool for 2 gold"));
+    assert!(is_legal(&g, "offer 2 wool for 2 gold"));
     play(&mut g, "offer 1 gold for 1 ore");
     assert_eq!(g.phase(), Phase::TradeResponse);
     play(&mut g, "accept");
@@ -801,7 +772,7 @@ fn gold_in_player_trades() {
     far_barbarians(&mut v);
     let mut g = load(&v);
     play(&mut g, "wagon NE(0,0)");
-    assert!(!legal(&g, "offer 1 gold for 1 ore"));
+    assert!(!is_legal(&g, "offer 1 gold for 1 ore"));
 }
 
 // ---------------------------------------------------------------- with B4 Catan for Two (§B9.12)
@@ -811,9 +782,7 @@ fn gold_in_player_trades() {
 /// barbarians far away, every wagon on `N(0,0)`.
 fn base2(opts: Value) -> Value {
     let mut v = base(2, opts);
-    v["last_roll"] = json!(5);
-    v["two"]["rolls"] = json!(2);
-    v["two"]["first_roll"] = json!(8);
+    both_rolls_made(&mut v);
     far_barbarians(&mut v);
     v
 }
@@ -875,7 +844,7 @@ fn tb2_1_neutral_tolls_split_between_bank_and_opponent() {
     let mut v0 = v.clone();
     set_tb(&mut v0, 0, "gold", json!(0));
     let g0 = load(&v0);
-    assert!(!legal(&g0, "wagon NE(0,-1)") && legal(&g0, "wagon E(0,-2)"));
+    assert!(!is_legal(&g0, "wagon NE(0,-1)") && is_legal(&g0, "wagon E(0,-2)"));
     // The count belongs to one movement action: a new action starts again from 0.
     let mut v2 = v.clone();
     v2["traders"]["neutral_tolls"] = json!(3);
@@ -957,11 +926,11 @@ fn tb2_2_token_action_moves_a_barbarian_to_a_bare_path() {
     play(&mut g, "token barbarian");
     assert_eq!(tokens(&g), vec![3, 5]);
     v2["two"]["tokens"] = json!([1, 5]);
-    assert!(!legal(&load(&v2), "token barbarian"));
+    assert!(!is_legal(&load(&v2), "token barbarian"));
     // Once the wagon part of the turn has begun, no token action (D-105).
     let mut v3 = v.clone();
     moving(&mut v3, 2);
-    assert!(!legal(&load(&v3), "token barbarian"));
+    assert!(!is_legal(&load(&v3), "token barbarian"));
     // A 7 still moves a barbarian onto a road and draws (the token rule is only the token's).
     let mut v4 = v.clone();
     v4["phase"] = json!("roll");
@@ -1112,8 +1081,8 @@ fn tb2_5_two_rolls_without_2_12_and_target_13() {
     let expect2: Vec<(String, u32)> = expect.iter().filter(|x| x.0 != "dice 6").cloned().collect();
     assert_eq!(second, expect2);
     assert_eq!(second.iter().map(|x| x.1).sum::<u32>(), 29);
-    assert!(!legal(&g, "dice 6") && !legal(&g, "dice 2") && !legal(&g, "dice 12"));
-    assert!(legal(&g, "dice 8"));
+    assert!(!is_legal(&g, "dice 6") && !is_legal(&g, "dice 2") && !is_legal(&g, "dice 12"));
+    assert!(is_legal(&g, "dice 8"));
     play(&mut g, "dice 8");
     assert_eq!(g.phase(), Phase::Main);
     // Targets.

@@ -186,14 +186,19 @@ fn settlement_tokens_in_play_and_the_supply_is_finite() {
 
 // ---------------------------------------------------------------- two rolls (D-21)
 
+/// EX-17's position: player 0 to make the first roll, on the hills 6 (0,-1); player 1 on the
+/// fields 9 (-2,0).
+fn ex17_position() -> Value {
+    let mut v = before_roll(json!({}));
+    set_player(&mut v, 0, "settlements", json!([[0, -1, "S"]]));
+    set_player(&mut v, 1, "settlements", json!([[-2, 0, "N"]]));
+    v
+}
+
 /// EX-17: first roll 6 → resolved; the second is re-rolled until it is not 6, then resolved.
 #[test]
 fn ex17_second_roll_rerolled_until_different() {
-    let mut v = before_roll(json!({}));
-    // Player 0 on the hills 6 (0,-1); player 1 on the fields 9 (-2,0).
-    set_player(&mut v, 0, "settlements", json!([[0, -1, "S"]]));
-    set_player(&mut v, 1, "settlements", json!([[-2, 0, "N"]]));
-    let mut g = load(&v);
+    let mut g = load(&ex17_position());
     play(&mut g, "dice 6");
     assert_eq!(
         g.hand(0),
@@ -201,11 +206,10 @@ fn ex17_second_roll_rerolled_until_different() {
         "the first roll is resolved at once"
     );
     assert_eq!(g.phase(), Phase::Roll, "the second roll follows");
-    let mut out = Vec::new();
-    g.chance_outcomes(&mut out);
+    let out = outcomes(&g);
     assert_eq!(out.len(), 10);
     assert_eq!(out.iter().map(|o| o.1).sum::<u32>(), 36 - 5);
-    assert!(out.iter().all(|&(a, _)| g.action_label(a) != "dice 6"));
+    assert!(out.iter().all(|(l, _)| l != "dice 6"));
     let six = meeple_catan::C_DICE + 4;
     let before = g.clone();
     assert!(g.apply(six).is_err(), "a second 6 is re-rolled");
@@ -216,16 +220,12 @@ fn ex17_second_roll_rerolled_until_different() {
     assert_eq!(g.observation(0)["two"]["first_roll"], json!(6));
     // The next turn starts with two fresh rolls.
     play(&mut g, "end turn");
-    let mut out = Vec::new();
-    g.chance_outcomes(&mut out);
-    assert_eq!(out.len(), 11);
+    assert_eq!(outcomes(&g).len(), 11);
 }
 
 #[test]
 fn a_seven_first_is_resolved_before_the_second_roll_and_no_second_seven() {
-    let mut v = before_roll(json!({}));
-    set_player(&mut v, 0, "settlements", json!([[0, -1, "S"]]));
-    set_player(&mut v, 1, "settlements", json!([[-2, 0, "N"]]));
+    let mut v = ex17_position();
     set_player(&mut v, 1, "resources", json!({"ore": 8}));
     let mut g = load(&v);
     play(&mut g, "dice 7");
@@ -236,9 +236,7 @@ fn a_seven_first_is_resolved_before_the_second_roll_and_no_second_seven() {
     play(&mut g, "robber to (-2,0)");
     play(&mut g, "stolen ore");
     assert_eq!(g.phase(), Phase::Roll);
-    let mut out = Vec::new();
-    g.chance_outcomes(&mut out);
-    assert!(out.iter().all(|&(a, _)| g.action_label(a) != "dice 7"));
+    assert!(outcomes(&g).iter().all(|(l, _)| l != "dice 7"));
     play(&mut g, "dice 6");
     assert_eq!(g.phase(), Phase::Main);
     assert_eq!(g.hand(0), [0, 1, 0, 0, 1]);
@@ -485,11 +483,8 @@ fn ex19_forced_trade_one_card_each_way() {
     play(&mut g, "forced trade");
     assert_eq!(g.tokens(0), 4);
     assert_eq!(g.phase(), Phase::ForcedTake);
-    let mut out = Vec::new();
-    g.chance_outcomes(&mut out);
-    let names: Vec<(String, u32)> = out.iter().map(|&(a, w)| (g.action_label(a), w)).collect();
     assert_eq!(
-        names,
+        outcomes(&g),
         vec![
             ("stolen wool".to_string(), 3),
             ("stolen grain".to_string(), 1)

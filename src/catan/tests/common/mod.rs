@@ -71,12 +71,19 @@ pub fn before_first_roll(v: &mut Value) {
 
 /// The conformance kit over `configs`, `playouts` random games each, a deep check every 89 steps.
 pub fn kit(configs: &[Config], playouts: usize) {
+    kit_with(configs, playouts, 89, None);
+}
+
+/// The conformance kit with its deep-check interval and seed (`None`: the kit's default) given.
+pub fn kit_with(configs: &[Config], playouts: usize, deep_every: usize, seed: Option<u64>) {
+    let defaults = KitOptions::default();
     assert_conforms::<Catan>(
         configs,
         &KitOptions {
             playouts,
-            deep_every: 89,
-            ..Default::default()
+            deep_every,
+            seed: seed.unwrap_or(defaults.seed),
+            ..defaults
         },
     );
 }
@@ -108,6 +115,13 @@ pub fn legal_labels(g: &Catan) -> Vec<String> {
     v.into_iter().map(|a| g.action_label(a)).collect()
 }
 
+/// The chance outcomes by label, with their weights, in action-id order.
+pub fn outcomes(g: &Catan) -> Vec<(String, u32)> {
+    let mut v = Vec::new();
+    g.chance_outcomes(&mut v);
+    v.into_iter().map(|(a, w)| (g.action_label(a), w)).collect()
+}
+
 pub fn is_legal(g: &Catan, label: &str) -> bool {
     g.parse_action(label).is_some()
 }
@@ -115,4 +129,14 @@ pub fn is_legal(g: &Catan, label: &str) -> bool {
 /// Sets `players[p][key]` in a position.
 pub fn set_player(v: &mut Value, p: usize, key: &str, val: Value) {
     v["players"][p][key] = val;
+}
+
+/// B8 Barbarian Attack: the module's part of player 0's observation.
+pub fn ba_obs(g: &Catan) -> Value {
+    g.observation(0)["barbarian_attack"].clone()
+}
+
+/// B8 Barbarian Attack: the end-of-turn step under way (empty when none).
+pub fn ba_step(g: &Catan) -> String {
+    ba_obs(g)["step"].as_str().unwrap_or("").to_string()
 }
