@@ -163,18 +163,21 @@ fn settlement_tokens_desert_two_coast_one_both_three_in_setup() {
     }
 }
 
-#[test]
-fn settlement_tokens_in_play_and_the_supply_is_finite() {
+/// Player 0: settlement N(-2,2), roads to N(-1,1) (a corner of the desert (0,0)), and `n` of
+/// each resource a settlement costs.
+fn settlement_ready(n: u8) -> Value {
     let mut v = base(json!({}));
-    // Player 0: settlement N(-2,2), roads to N(-1,1), a corner of the desert (0,0).
     set_player(&mut v, 0, "settlements", json!([[-2, 2, "N"]]));
     set_player(&mut v, 0, "roads", json!([[-2, 1, "E"], [-1, 0, "SE"]]));
-    set_player(
-        &mut v,
-        0,
-        "resources",
-        json!({"lumber": 1, "brick": 1, "wool": 1, "grain": 1}),
-    );
+    let each = json!(n);
+    let hand = json!({"lumber": each, "brick": each, "wool": each, "grain": each});
+    set_player(&mut v, 0, "resources", hand);
+    v
+}
+
+#[test]
+fn settlement_tokens_in_play_and_the_supply_is_finite() {
+    let mut v = settlement_ready(1);
     v["two"]["tokens"] = json!([14, 5]);
     let mut g = load(&v);
     // N(-1,1) touches the desert: 2 tokens, but only 1 is left in the supply.
@@ -279,15 +282,7 @@ fn own_road_then_a_free_neutral_road_of_either_neutral() {
 
 #[test]
 fn own_settlement_then_a_neutral_settlement_or_else_a_neutral_road() {
-    let mut v = base(json!({}));
-    set_player(&mut v, 0, "settlements", json!([[-2, 2, "N"]]));
-    set_player(&mut v, 0, "roads", json!([[-2, 1, "E"], [-1, 0, "SE"]]));
-    set_player(
-        &mut v,
-        0,
-        "resources",
-        json!({"lumber": 2, "brick": 2, "wool": 2, "grain": 2}),
-    );
+    let v = settlement_ready(2);
     let w = v.clone();
     // The neutrals have no roads: no neutral settlement is legal, so a neutral road instead.
     let mut g = load(&v);
