@@ -40,6 +40,23 @@ const fn payments() -> [[u8; 3]; NPAY] {
     out
 }
 
+/// `PAY_INDEX[a][b]`: the index in [`PAYMENTS`] of `[a, b, 0]` (for `a + b <= 7`); `[a, b, c]`
+/// follows at `+ c`. Lets the legal-action loop visit only the payments a hand can make.
+const PAY_INDEX: [[u8; 8]; 8] = pay_index();
+
+const fn pay_index() -> [[u8; 8]; 8] {
+    let mut out = [[0u8; 8]; 8];
+    let mut i = 0;
+    while i < NPAY {
+        let [a, b, c] = PAYMENTS[i];
+        if c == 0 {
+            out[a as usize][b as usize] = i as u8;
+        }
+        i += 1;
+    }
+    out
+}
+
 /// The fish actions of §B5.4 by kind, their prices and names.
 pub const KIND_COST: [u8; 5] = [2, 3, 4, 5, 7];
 pub const KIND_NAMES: [&str; 5] = [
@@ -639,13 +656,16 @@ impl Catan {
                     continue;
                 }
                 let price = self.fish_price(p, kind);
-                for (i, pay) in PAYMENTS.iter().enumerate() {
-                    if pay[0] <= h[1]
-                        && pay[1] <= h[2]
-                        && pay[2] <= h[3]
-                        && pay_ok(*pay, price, f.minimal_only)
-                    {
-                        out.push(A_PAY + (kind * NPAY + i) as u32);
+                // Only the payments within the held tokens, in `PAYMENTS` order (lexicographic),
+                // instead of testing all 120 per kind.
+                for a in 0..=h[1].min(7) {
+                    for b in 0..=h[2].min(7 - a) {
+                        for c in 0..=h[3].min(7 - a - b) {
+                            if pay_ok([a, b, c], price, f.minimal_only) {
+                                let i = PAY_INDEX[a as usize][b as usize] as usize + c as usize;
+                                out.push(A_PAY + (kind * NPAY + i) as u32);
+                            }
+                        }
                     }
                 }
             }
@@ -1261,4 +1281,17 @@ pub(crate) fn render(g: &Catan) -> String {
         &f.spent[1..],
         (0..g.n()).map(|p| f.held[p]).collect::<Vec<_>>()
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `PAY_INDEX` finds every payment, so the legal-action loop yields the same ids.
+    #[test]
+    fn pay_index_matches_payments() {
+        for (i, &[a, b, c]) in PAYMENTS.iter().enumerate() {
+            assert_eq!(PAY_INDEX[a as usize][b as usize] as usize + c as usize, i);
+        }
+    }
 }
