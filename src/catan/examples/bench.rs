@@ -1,4 +1,6 @@
-//! Random-playout throughput: `cargo run --release -p meeple-catan --example bench -- [games] [players] [trades]`.
+//! Random-playout throughput:
+//! `cargo run --release -p meeple-catan --example bench -- [games] [players] [trades] [options-json]`,
+//! e.g. `... bench 500 3 on '{"scenario": "traders_barbarians"}'` (the JSON object adds options).
 use meeple_catan::Catan;
 use meeple_core::playout::{random_playout, Buffers};
 use meeple_core::{Config, Game, GameRng, Turn};
@@ -12,6 +14,12 @@ fn main() {
     let trades = args.get(3).map(|s| s.as_str()).unwrap_or("off");
     let mut opts = Map::new();
     opts.insert("player_trades".into(), json!(trades));
+    if let Some(extra) = args.get(4) {
+        let extra: serde_json::Value = serde_json::from_str(extra).expect("options must be JSON");
+        for (k, v) in extra.as_object().expect("options must be a JSON object") {
+            opts.insert(k.clone(), v.clone());
+        }
+    }
     let config = Config::new(&Catan::info(), players, &opts).expect("config");
     let mut buf = Buffers::default();
     let mut actions = 0u64;
@@ -49,7 +57,8 @@ fn main() {
     let s = cpu.unwrap_or(wall);
     println!("wall {wall:.3}s, cpu {:.3}s", s);
     println!(
-        "{players}p trades={trades}: {games} games in {s:.3}s = {:.0} games/s, {:.0} actions/s, {:.0} actions/game, {:.1} turns/game, {finished} won (rest hit the turn limit)",
+        "{players}p trades={trades} {}: {games} games in {s:.3}s = {:.0} games/s, {:.0} actions/s, {:.0} actions/game, {:.1} turns/game, {finished} won (rest hit the turn limit)",
+        args.get(4).map(|s| s.as_str()).unwrap_or(""),
         games as f64 / s,
         actions as f64 / s,
         actions as f64 / games as f64,

@@ -436,6 +436,28 @@ fn affordable_offers(hand: &[u8; 5]) -> u128 {
     m
 }
 
+/// Coin offers (index `NUM_OFFERS + j`, `j < NUM_COIN_OFFERS`) a player holding `coins` coins
+/// (or B9 gold) and `hand` can pay for, as a bit mask over `j`: the same decoding as
+/// [`Offer::decode`] without decoding 40 offers per legal-action call. Within each 4-offer
+/// group (one resource) bit 1 is `n1 - 1`, so giving one needs the low two bits (`0b0011`).
+#[inline]
+pub(crate) fn affordable_coin_offers(coins: u32, hand: &[u8; 5]) -> u64 {
+    let group = |n: u32| -> u64 {
+        match n {
+            0 => 0,
+            1 => 0b0011,
+            _ => 0b1111,
+        }
+    };
+    // j < 20: give n1 coins for resource k / 4; the same block for each of the 5 resources.
+    let mut m = group(coins) * 0x1_1111;
+    // j >= 20: give n1 of resource r for coins.
+    for (r, &n) in hand.iter().enumerate() {
+        m |= group(n as u32) << (20 + 4 * r);
+    }
+    m
+}
+
 impl Offer {
     /// Offer index → offer. Indices `NUM_OFFERS..NUM_OFFERS + NUM_COIN_OFFERS` (B6) trade coins:
     /// `j < 20` gives `n1` coins for `n2` of resource `b` (`j = (b*2 + n1-1)*2 + n2-1`), `j >= 20`
@@ -2903,6 +2925,50 @@ mod tests {
                 })
                 .fold(0u128, |m, i| m | 1 << i);
             assert_eq!(affordable_offers(&hand), expected, "hand {hand:?}");
+        }
+    }
+
+    #[test]
+    fn affordable_coin_offers_match_decoding() {
+        for coins in 0..4u32 {
+            for code in 0..3usize.pow(5) {
+                let hand: [u8; 5] =
+                    std::array::from_fn(|r| (code / 3usize.pow(r as u32) % 3) as u8);
+                let expected = (0..NUM_COIN_OFFERS)
+                    .filter(|&j| {
+                        let o = Offer::decode(NUM_OFFERS + j);
+                        let have = if o.give == COINS {
+                            coins
+                        } else {
+                            hand[o.give] as u32
+                        };
+                        have >= o.give_n as u32
+                    })
+                    .fold(0u64, |m, j| m | 1 << j);
+                let got = affordable_coin_offers(coins, &hand);
+                assert_eq!(got, expected, "coins {coins} hand {hand:?}");
+            }
+        }
+    }
+
+    /// The mask form of `tb_moves` agrees with pricing each path (Traders & Barbarians, with
+    /// 3 players and with Catan for Two's neutral roads).
+    #[test]
+    fn tb_moves_match_prices() {
+        for players in [2, 3] {
+            let mut opts = serde_json::Map::new();
+            opts.insert("scenario".into(), serde_json::json!("traders_barbarians"));
+            let c = Config::new(&Catan::info(), players, &opts).unwrap();
+            for seed in 0..20 {
+                let mut g = Catan::new(&c, seed).unwrap();
+                let mut rng = GameRng::new(seed);
+                let mut buf = Buffers::default();
+                while random_step(&mut g, &mut rng, &mut buf) {
+                    if matches!(g.turn(), Turn::Player(_)) {
+                        assert_eq!(g.tb_moves(), g.tb_moves_by_price(), "seed {seed}");
+                    }
+                }
+            }
         }
     }
 

@@ -548,12 +548,11 @@ impl Catan {
             }
         }
         if self.rules.trades && self.n() > 1 && self.offers_made < self.rules.max_offers {
-            for j in 0..crate::NUM_COIN_OFFERS {
-                let i = crate::NUM_OFFERS + j;
-                let o = crate::Offer::decode(i);
-                if self.offers_used & (1u128 << i) == 0 && self.holds(p, o.give, o.give_n) {
-                    out.push(A_COIN_OFFER + j);
-                }
+            // Every coin offer's `holds` test at once, from a bit mask.
+            let used = (self.offers_used >> crate::NUM_OFFERS) as u64;
+            let m = crate::affordable_coin_offers(self.coins(p), &self.hand[p]) & !used;
+            for j in crate::geometry::bits64(m) {
+                out.push(A_COIN_OFFER + j as u32);
             }
         }
     }

@@ -13,7 +13,7 @@
 //! barbarian moves are sub-steps of [`crate::Phase::Traders`].
 
 use crate::board::{Board, GRAIN, SPIRAL, TOKEN_LETTERS, TRADE, TRADE_ROLES};
-use crate::geometry::{bits128, ETag, Geometry, NE, NH, NONE};
+use crate::geometry::{bits128, bits64, ETag, Geometry, NE, NH, NONE};
 use crate::{Catan, Phase, MAX_PLAYERS};
 use meeple_core::{Config, GameError, GameRng};
 use serde::{Deserialize, Serialize};
@@ -630,9 +630,45 @@ impl Catan {
         if mp == 0 {
             return 0;
         }
-        let v = t.wagon[p] as usize;
+        // `tb_price` for every path at the wagon at once, from masks (this runs on every
+        // legal-action call): an undamaged road costs 1, no road (or a damaged one) 2, a
+        // barbarian 2 more; another player's undamaged road asks a toll. An edge holds at most
+        // one road, so "owner other than p" is "a road not p's".
+        let mut roads = 0u128;
+        let mut damaged = 0u128;
+        for q in 0..self.road_seats() {
+            roads |= self.roads[q];
+            let d = self.damaged[q] as u32;
+            if d < 128 {
+                damaged |= self.roads[q] & (1u128 << d);
+            }
+        }
+        let good = roads & !damaged;
+        let barb = t.barbarian_mask();
+        let mut out = self.geo().vertex_edges[t.wagon[p] as usize];
+        out &= match mp {
+            1 => good & !barb,
+            2 => !barb,
+            3 => good | !barb,
+            _ => !0,
+        };
+        if t.gold[p] == 0 {
+            out &= !(good & !self.roads[p]);
+        }
+        out
+    }
+
+    /// [`Catan::tb_moves`] edge by edge with [`Catan::tb_price`] (the test reference).
+    #[cfg(test)]
+    pub(crate) fn tb_moves_by_price(&self) -> u128 {
+        let p = self.current as usize;
+        let t = self.tb();
+        let mp = self.tb_mp();
+        if mp == 0 {
+            return 0;
+        }
         let mut out = 0u128;
-        for e in bits128(self.geo().vertex_edges[v]) {
+        for e in bits128(self.geo().vertex_edges[t.wagon[p] as usize]) {
             let (cost, toll) = self.tb_price(p, e);
             if cost <= mp && (toll.is_none() || t.gold[p] >= 1) {
                 out |= 1u128 << e;
@@ -781,9 +817,12 @@ impl Catan {
             if c < 5 && crate::has(&self.hand[p], &CARD_COST[c + 1]) {
                 out.push(base + TB_UPGRADE);
             }
-            for j in 0..crate::NUM_COIN_OFFERS {
-                if self.tb_offer_ok(crate::NUM_OFFERS + j) {
-                    out.push(base + TB_OFFER + j);
+            // Same test as `tb_offer_ok` for every gold offer at once, from a bit mask.
+            if self.rules.trades && self.n() > 1 && self.offers_made < self.rules.max_offers {
+                let used = (self.offers_used >> crate::NUM_OFFERS) as u64;
+                let m = crate::affordable_coin_offers(t.gold[p], &self.hand[p]) & !used;
+                for j in bits64(m) {
+                    out.push(base + TB_OFFER + j as u32);
                 }
             }
             if self.tb_token_barbarian_ok() {
