@@ -392,13 +392,19 @@ impl PuertoRico {
         }
         let nt = self.num_targets();
         let floor = self.floor as usize;
-        let total: u32 = (floor..nt).map(|t| pl.empty_circles(t)).sum();
+        // Empty circles per target, computed once (this runs for every forced placement).
+        let mut empty = [0u32; NUM_TARGETS];
+        let mut total = 0;
+        for t in floor..nt {
+            empty[t] = pl.empty_circles(t);
+            total += empty[t];
+        }
         let w = w.min(total);
         let (col, nob) = self.free_people(p);
         let mut suffix = 0;
         let mut ok = 0u64;
         for t in (floor..nt).rev() {
-            let e = pl.empty_circles(t);
+            let e = empty[t];
             suffix += e;
             if e > 0 && w <= suffix {
                 ok |= 1 << t;
