@@ -418,20 +418,25 @@ pub struct Offer {
     pub get_n: u8,
 }
 
+/// Both offer encodings put `give_n - 1` in bit 1 of a group of 4 offers (bit 0 is `get_n - 1`):
+/// the offers of one group that a holding of `n` can pay for.
+#[inline]
+fn payable_in_group(n: u32) -> u64 {
+    match n {
+        0 => 0,
+        1 => 0b0011,
+        _ => 0b1111,
+    }
+}
+
 /// Resource offers (indices below [`NUM_OFFERS`]) a hand can pay for, as a bit mask: offer
 /// `o = ((give*4 + get')*2 + give_n-1)*2 + get_n-1`, so the 16 offers giving resource `a` are bits
-/// `16a..16a+16`, and those giving one card are the ones with bit 1 of `o` clear.
+/// `16a..16a+16`, four groups of 4 (one per resource received).
 #[inline]
 fn affordable_offers(hand: &[u8; 5]) -> u128 {
-    const GIVE_ONE: u128 = 0x3333; // give_n = 1 within a resource's 16 offers
     let mut m = 0u128;
     for (a, &n) in hand.iter().enumerate() {
-        let block = match n {
-            0 => 0,
-            1 => GIVE_ONE,
-            _ => 0xFFFF,
-        };
-        m |= block << (16 * a);
+        m |= ((payable_in_group(n as u32) * 0x1111) as u128) << (16 * a);
     }
     m
 }
@@ -442,18 +447,11 @@ fn affordable_offers(hand: &[u8; 5]) -> u128 {
 /// group (one resource) bit 1 is `n1 - 1`, so giving one needs the low two bits (`0b0011`).
 #[inline]
 pub(crate) fn affordable_coin_offers(coins: u32, hand: &[u8; 5]) -> u64 {
-    let group = |n: u32| -> u64 {
-        match n {
-            0 => 0,
-            1 => 0b0011,
-            _ => 0b1111,
-        }
-    };
     // j < 20: give n1 coins for resource k / 4; the same block for each of the 5 resources.
-    let mut m = group(coins) * 0x1_1111;
+    let mut m = payable_in_group(coins) * 0x1_1111;
     // j >= 20: give n1 of resource r for coins.
     for (r, &n) in hand.iter().enumerate() {
-        m |= group(n as u32) << (20 + 4 * r);
+        m |= payable_in_group(n as u32) << (20 + 4 * r);
     }
     m
 }
@@ -753,6 +751,7 @@ impl Catan {
 
     /// The bank trade rates of player `p` for each resource (one ownership mask for all five).
     fn rates(&self, p: usize) -> [u8; 5] {
+        // B8: a conquered building's harbour cannot be used.
         let mine = (self.settlements[p] | self.cities[p]) & !self.dead_vertices();
         let any = if self.board.harbor_vertices[GENERIC as usize] & mine != 0 {
             3
@@ -770,15 +769,7 @@ impl Catan {
 
     /// The trade rate of player `p` for giving resource `r` to the bank.
     pub fn rate(&self, p: usize, r: usize) -> u8 {
-        // B8: a conquered building's harbour cannot be used.
-        let mine = (self.settlements[p] | self.cities[p]) & !self.dead_vertices();
-        if self.board.harbor_vertices[r] & mine != 0 {
-            2
-        } else if self.board.harbor_vertices[GENERIC as usize] & mine != 0 {
-            3
-        } else {
-            4
-        }
+        self.rates(p)[r]
     }
 
     // ----- knowledge-tracking resource moves -----
@@ -2913,11 +2904,16 @@ mod tests {
     use super::*;
     use meeple_core::playout::{random_step, Buffers};
 
+    /// Every hand of 0-2 cards of each kind.
+    fn small_hands() -> impl Iterator<Item = [u8; 5]> {
+        (0..3usize.pow(5))
+            .map(|code| std::array::from_fn(|r| (code / 3usize.pow(r as u32) % 3) as u8))
+    }
+
     /// The offer mask agrees with decoding every offer, for every hand of 0-2 cards a kind.
     #[test]
     fn affordable_offers_match_decoding() {
-        for code in 0..3usize.pow(5) {
-            let hand: [u8; 5] = std::array::from_fn(|r| (code / 3usize.pow(r as u32) % 3) as u8);
+        for hand in small_hands() {
             let expected = (0..NUM_OFFERS)
                 .filter(|&i| {
                     let o = Offer::decode(i);
@@ -2931,9 +2927,7 @@ mod tests {
     #[test]
     fn affordable_coin_offers_match_decoding() {
         for coins in 0..4u32 {
-            for code in 0..3usize.pow(5) {
-                let hand: [u8; 5] =
-                    std::array::from_fn(|r| (code / 3usize.pow(r as u32) % 3) as u8);
+            for hand in small_hands() {
                 let expected = (0..NUM_COIN_OFFERS)
                     .filter(|&j| {
                         let o = Offer::decode(NUM_OFFERS + j);

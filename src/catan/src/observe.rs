@@ -327,18 +327,16 @@ pub fn tensor(g: &Catan, seat: usize, out: &mut [f32]) {
     for p in 0..n {
         let b = o + 25 * slot(p);
         let c = g.hand_size(p).min(255) as u8;
+        // The observer's own cards are exact: those he still holds (G-3: without the ones set
+        // aside for a discard); another hand by the observer's bounds.
+        let (lo, hi) = if p == seat {
+            (g.held(p), g.held(p))
+        } else {
+            (g.know_lo[seat][p], g.know_hi[seat][p].map(|x| x.min(c)))
+        };
         for r in 0..5 {
-            out[b + r] = g.know_lo[seat][p][r] as f32;
-            out[b + 5 + r] = g.know_hi[seat][p][r].min(c) as f32;
-        }
-        if p == seat {
-            // G-3: the observer's own bounds are the cards he still holds (none set aside
-            // outside a discard).
-            let held = g.held(p);
-            for r in 0..5 {
-                out[b + r] = held[r] as f32;
-                out[b + 5 + r] = held[r] as f32;
-            }
+            out[b + r] = lo[r] as f32;
+            out[b + 5 + r] = hi[r] as f32;
         }
         out[b + 10] = c as f32;
         out[b + 11] = g.dev_count(p) as f32;

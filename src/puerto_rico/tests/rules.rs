@@ -484,6 +484,16 @@ fn max_rounds_truncates() {
     assert!(g.max_game_length() > 0);
 }
 
+/// Seat `seat` sees `a` and `b` alike: the same observation and the same tensor.
+fn assert_same_view(a: &PuertoRico, b: &PuertoRico, seat: usize) {
+    assert_eq!(a.observation(seat), b.observation(seat));
+    let mut ta = vec![0.0; a.observation_tensor_len()];
+    let mut tb = ta.clone();
+    a.observation_tensor(seat, &mut ta);
+    b.observation_tensor(seat, &mut tb);
+    assert_eq!(ta, tb);
+}
+
 #[test]
 fn hidden_vp_option() {
     let mut g = game_with(3, json!({"hidden_vp": true}));
@@ -495,12 +505,7 @@ fn hidden_vp_option() {
     let mut g2 = g.clone();
     g2.players.p[1].vp = 3;
     g2.players.p[2].vp = 2;
-    assert_eq!(g.observation(0), g2.observation(0));
-    let mut t1 = vec![0.0; g.observation_tensor_len()];
-    let mut t2 = t1.clone();
-    g.observation_tensor(0, &mut t1);
-    g2.observation_tensor(0, &mut t2);
-    assert_eq!(t1, t2);
+    assert_same_view(&g, &g2, 0);
     let open = game(3);
     let mut o2 = open.clone();
     give_vp(&mut o2, 1, 5);
@@ -525,12 +530,7 @@ fn hidden_vp_customs_house_bonus_stays_hidden() {
         1,
         "7 chips earn the owner 1 VP"
     );
-    assert_eq!(g.observation(0), g2.observation(0));
-    let mut t1 = vec![0.0; g.observation_tensor_len()];
-    let mut t2 = t1.clone();
-    g.observation_tensor(0, &mut t1);
-    g2.observation_tensor(0, &mut t2);
-    assert_eq!(t1, t2);
+    assert_same_view(&g, &g2, 0);
     // The owner sees his own bonus, and so does everyone once the chips are open.
     assert_eq!(
         g2.observation(1)["players"][1]["building_points"],
