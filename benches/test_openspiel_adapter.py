@@ -105,13 +105,21 @@ def test_openspiel_clone(benchmark: Any, name: str) -> None:
     assert benchmark(state.clone).history() == state.history()
 
 
-def _best(fn: Callable[[], Any], repeat: int) -> float:
-    best = float("inf")
-    for _ in range(repeat):
-        t = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - t)
-    return best
+def _seconds(fn: Callable[[], Any]) -> float:
+    t = time.perf_counter()
+    fn()
+    return time.perf_counter() - t
+
+
+def _repeat(fn: Callable[[], Any], times: int) -> Callable[[], Any]:
+    def run() -> None:
+        for _ in range(times):
+            fn()
+
+    return run
+
+
+CLONES = 2000
 
 
 def table(rounds: int) -> list[dict[str, Any]]:
@@ -120,28 +128,29 @@ def table(rounds: int) -> list[dict[str, Any]]:
     rows = []
     for name in GAMES:
         actions = recorded_game(name)
-        mine, spiel = meeple_replay(name, actions), spiel_replay(spiel_game(name), actions)
         g, state = mid_game(name)
-        clones = 2000
-        times: dict[str, float] = {"meeple": 1e9, "adapter": 1e9, "mc": 1e9, "ac": 1e9}
+        runs = {
+            "meeple": meeple_replay(name, actions),
+            "adapter": spiel_replay(spiel_game(name), actions),
+            "meeple_clone": _repeat(g.clone, CLONES),
+            "adapter_clone": _repeat(state.clone, CLONES),
+        }
+        best = dict.fromkeys(runs, float("inf"))
         for _ in range(rounds):
-            times["meeple"] = min(times["meeple"], _best(mine, 1))
-            times["adapter"] = min(times["adapter"], _best(spiel, 1))
-            times["mc"] = min(times["mc"], _best(lambda: [g.clone() for _ in range(clones)], 1))
-            times["ac"] = min(
-                times["ac"], _best(lambda: [state.clone() for _ in range(clones)], 1)
-            )
+            for key, run in runs.items():
+                best[key] = min(best[key], _seconds(run))
         n = len(actions)
         rows.append(
             {
                 "game": name,
                 "steps": n,
-                "meeple_us_per_step": round(times["meeple"] / n * 1e6, 2),
-                "adapter_us_per_step": round(times["adapter"] / n * 1e6, 2),
-                "overhead_us_per_step": round((times["adapter"] - times["meeple"]) / n * 1e6, 2),
-                "adapter_states_per_s": round(n / times["adapter"]),
-                "meeple_clone_us": round(times["mc"] / clones * 1e6, 2),
-                "adapter_clone_us": round(times["ac"] / clones * 1e6, 2),
+                "meeple_us_per_step": round(best["meeple"] / n * 1e6, 2),
+                "adapter_us_per_step": round(best["adapter"] / n * 1e6, 2),
+                "overhead_us_per_step": round((best["adapter"] - best["meeple"]) / n * 1e6, 2),
+                "adapter_states_per_s": round(n / best["adapter"]),
+                "meeple_states_per_s": round(n / best["meeple"]),
+                "meeple_clone_us": round(best["meeple_clone"] / CLONES * 1e6, 2),
+                "adapter_clone_us": round(best["adapter_clone"] / CLONES * 1e6, 2),
             }
         )
     return rows

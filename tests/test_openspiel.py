@@ -239,7 +239,7 @@ def test_new_initial_state_builds_no_meeple_game_until_used() -> None:
     # attributes into it: that throw-away state must not build a meeple game of its own.
     game = load("catan", 4)
     fresh = game.new_initial_state()
-    assert "_g" not in vars(fresh)
+    assert "_s" not in vars(fresh)
     state = game.new_initial_state()
     state.apply_action(state.legal_actions()[0])
     clone = state.clone()

@@ -189,48 +189,57 @@ class MeepleGame(pyspiel.Game):  # type: ignore[misc]
         return _Observer(self.initial, perfect_recall)
 
 
-class MeepleState(pyspiel.State):  # type: ignore[misc]
-    """A pyspiel State holding one meeple ``Game`` (``self._g``) and nothing else.
+class _Slot:
+    """A state's one attribute: its meeple game and each seat's own past decisions.
 
-    OpenSpiel clones a Python state by making a fresh state and deep-copying each attribute;
-    the only attribute is the meeple game, whose deep copy is its Rust clone.
+    OpenSpiel clones a Python state by making a new initial state and deep-copying each
+    attribute into it, so a state keeps a single attribute whose deep copy is one Rust clone.
+    ``mine[seat]`` lists the seat's decisions (action ids, space-separated): its perfect recall
+    for the information state; a string, so the copy shares it.
     """
 
-    _g: _MeepleGame
-    # Each seat's own past decisions (action ids, space-separated): its perfect recall for the
-    # information state. Strings, so OpenSpiel's deep copy per clone shares them.
-    _mine: tuple[str, ...]
+    __slots__ = ("g", "mine")
 
-    def __init__(self, game: MeepleGame) -> None:
-        super().__init__(game)
+    def __init__(self, g: _MeepleGame, mine: tuple[str, ...]) -> None:
+        self.g = g
+        self.mine = mine
+
+    def __deepcopy__(self, memo: Any) -> _Slot:
+        return _Slot(self.g.clone(), self.mine)
+
+    def __reduce__(self) -> tuple[Any, tuple[_MeepleGame, tuple[str, ...]]]:
+        return (_Slot, (self.g, self.mine))  # the game pickles through to_json
+
+
+class MeepleState(pyspiel.State):  # type: ignore[misc]
+    """A pyspiel State over one meeple ``Game`` (explicit chance)."""
+
+    _s: _Slot  # pyspiel.State.__init__(game) is the constructor: nothing else is set up
 
     def __getattr__(self, name: str) -> Any:
-        # Only reached while an attribute is unset, i.e. on a new initial state: built from the
-        # game's template on first use, so the state OpenSpiel makes per clone costs nothing.
-        if name == "_g":
-            g = self.get_game().initial.clone()
-            self._g = g
-            return g
-        if name == "_mine":
-            mine = ("",) * self.get_game().num_players()
-            self._mine = mine
-            return mine
+        # Only reached while `_s` is unset, i.e. on a new initial state: the meeple game is made
+        # on first use, so the state OpenSpiel builds for every clone costs no meeple set-up.
+        if name == "_s":
+            game = self.get_game()
+            slot = _Slot(game.initial.clone(), ("",) * game.num_players())
+            self._s = slot
+            return slot
         raise AttributeError(name)
 
     # The OpenSpiel State interface.
 
     def current_player(self) -> int:
-        return self._g.current_player  # meeple's CHANCE (-1) and TERMINAL (-4) are pyspiel's
+        return self._s.g.current_player  # meeple's CHANCE (-1) and TERMINAL (-4) are pyspiel's
 
     def is_terminal(self) -> bool:
-        return self._g.is_terminal
+        return self._s.g.is_terminal
 
     def is_chance_node(self) -> bool:
-        return self._g.is_chance_node
+        return self._s.g.is_chance_node
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         """As OpenSpiel's: chance outcomes at a chance node, none for a seat not to move."""
-        g = self._g
+        g = self._s.g
         if player is not None and player != g.current_player:
             if player < 0:
                 raise ValueError(f"legal_actions of pseudo-player {player}")
@@ -240,28 +249,28 @@ class MeepleState(pyspiel.State):  # type: ignore[misc]
         return g.legal_actions()
 
     def _legal_actions(self, player: int) -> list[int]:
-        return self._g.legal_actions()
+        return self._s.g.legal_actions()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        return self._g.chance_outcomes()
+        return self._s.g.chance_outcomes()
 
     def _apply_action(self, action: int) -> None:
-        g = self._g
-        seat = g.current_player
-        g.apply_action(action)
+        slot = self._s
+        seat = slot.g.current_player
+        slot.g.apply_action(action)
         if seat >= 0:
-            mine = list(self._mine)
+            mine = list(slot.mine)
             mine[seat] += f" {action}"
-            self._mine = tuple(mine)
+            slot.mine = tuple(mine)
 
     def _action_to_string(self, player: int, action: int) -> str:
-        return self._g.action_to_string(action)
+        return self._s.g.action_to_string(action)
 
     def returns(self) -> list[float]:
-        return self._g.returns()
+        return self._s.g.returns()
 
     def __str__(self) -> str:
-        return str(self._g)
+        return str(self._s.g)
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> MeepleState:
         """A state consistent with ``player_id``'s information (``Game.determinize``), with the
@@ -270,13 +279,13 @@ class MeepleState(pyspiel.State):  # type: ignore[misc]
         for _ in range(64 // _SEED_BITS):
             seed = (seed << _SEED_BITS) | int(probability_sampler() * (1 << _SEED_BITS))
         world: MeepleState = self.clone()
-        world._g = self._g.determinize(player_id, seed)
+        world._s.g = self._s.g.determinize(player_id, seed)
         return world
 
     @property
     def meeple_game(self) -> _MeepleGame:
         """The meeple ``Game`` behind this state (explicit chance); do not apply actions to it."""
-        return self._g
+        return self._s.g
 
 
 class _Observer:
@@ -293,14 +302,14 @@ class _Observer:
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: MeepleState, player: int) -> None:
-        self.tensor[:] = state._g.observation_tensor(player)
+        self.tensor[:] = state._s.g.observation_tensor(player)
 
     def string_from(self, state: MeepleState, player: int) -> str:
         # serde_json's maps are sorted already: the text is canonical without sort_keys.
-        text = json.dumps(state._g.observation(player), separators=(",", ":"))
+        text = json.dumps(state._s.g.observation(player), separators=(",", ":"))
         if not self.perfect_recall:
             return text
-        return f"{text}\nmy actions:{state._mine[player]}"
+        return f"{text}\nmy actions:{state._s.mine[player]}"
 
 
 class MeepleBot(pyspiel.Bot):  # type: ignore[misc]
@@ -323,7 +332,7 @@ class MeepleBot(pyspiel.Bot):  # type: ignore[misc]
         pass
 
     def step(self, state: MeepleState) -> int:
-        return self._bot.choose(state._g)
+        return self._bot.choose(state._s.g)
 
 
 _SPECS: dict[str, _Spec] = {}
