@@ -273,6 +273,34 @@ def test_serialize_round_trip(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", GAMES)
+def test_position_json_round_trip(name: str) -> None:
+    # OpenSpiel's struct API (state.to_json / to_dict) is meeple's position JSON, and
+    # new_initial_state(position) loads it.
+    game = load(name, 2, **short(name))
+    for state in random_states(game, seed=8, stride=40):
+        g = state.meeple_game
+        assert json.loads(state.to_json()) == json.loads(g.to_json())
+        for position in (state.to_json(), state.to_dict(), g.to_json()):
+            loaded = game.new_initial_state(position)
+            assert loaded.meeple_game.to_json() == g.to_json()
+            assert str(loaded) == str(state)
+            assert loaded.history() == []
+            if not state.is_terminal():
+                assert loaded.legal_actions() == state.legal_actions()
+    with pytest.raises(ValueError, match="this game has 3"):
+        load(name, 3).new_initial_state(state.to_json())
+    with pytest.raises(ValueError, match="position"):
+        game.new_initial_state("{not json")
+
+
+def test_position_with_other_options_is_refused() -> None:
+    game = load("san_juan", 2)
+    other = meeple.new_game("san_juan", players=2, drafted_hands=True)
+    with pytest.raises(ValueError, match="drafted_hands"):
+        game.new_initial_state(other.to_json())
+
+
+@pytest.mark.parametrize("name", GAMES)
 def test_resample_keeps_the_seat_view(name: str) -> None:
     game = load(name, 3, **HIDDEN[name])
     sampler = pyspiel.UniformProbabilitySampler(11, 0.0, 1.0)
@@ -340,6 +368,17 @@ def test_python_ismcts_plays_a_full_game(name: str) -> None:
             state.apply_action(bots[state.current_player()].step(state))
     returns = state.returns()
     assert sum(returns) == pytest.approx(1.0)
+
+
+def test_meeple_bot_policy() -> None:
+    game = load("puerto_rico", 2)
+    state = game.new_initial_state()
+    bot = openspiel.MeepleBot(state.current_player(), {"kind": "mcts", "iterations": 50}, seed=1)
+    assert bot.provides_policy()
+    policy, action = bot.step_with_policy(state)
+    assert [a for a, _ in policy] == state.legal_actions()
+    assert sum(p for _, p in policy) == pytest.approx(1.0)
+    assert action in state.legal_actions()
 
 
 EVAL_GAMES = 16

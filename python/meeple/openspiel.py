@@ -163,12 +163,45 @@ class MeepleGame(pyspiel.Game):  # type: ignore[misc]
         )
         self.initial = initial
 
-    def new_initial_state(self, *args: Any) -> MeepleState:
-        """The start of a game. The meeple state is built on first use, so the throw-away state
-        OpenSpiel creates for every ``clone()`` and deserialization costs no meeple set-up."""
-        if args:
-            raise ValueError("meeple games start from their parameters; use deserialize_state")
-        return MeepleState(self)
+    def new_initial_state(
+        self, position: str | bytes | dict[str, Any] | None = None
+    ) -> MeepleState:
+        """The start of a game, or a state at ``position``: a meeple position (``Game.to_json()``
+        text, or ``state.to_json()`` / ``state.to_dict()``) of this game and configuration.
+
+        The meeple game of the start is built on first use, so the throw-away state OpenSpiel
+        creates for every ``clone()`` and deserialization costs no meeple set-up. A state loaded
+        from a position starts with an empty OpenSpiel history and no recorded own decisions."""
+        state = MeepleState(self)
+        if position is not None:
+            state._s = _Slot(self._load(position), ("",) * self.num_players())
+        return state
+
+    def _load(self, position: str | bytes | dict[str, Any]) -> _MeepleGame:
+        if isinstance(position, bytes):
+            position = position.decode("utf-8")
+        if isinstance(position, str):
+            try:
+                position = json.loads(position)
+            except ValueError as e:
+                raise ValueError(f"bad JSON position: {e}") from None
+        if not isinstance(position, dict):
+            raise ValueError(f"a position is a JSON object, got {type(position).__name__}")
+        g = meeple.from_json(json.dumps({**position, "chance": "explicit"}))
+        ours = self.initial
+        if g.game_id != ours.game_id:
+            raise ValueError(f"the position is of {g.game_id}, this game is {ours.game_id}")
+        if g.num_players != ours.num_players:
+            raise ValueError(
+                f"the position has {g.num_players} players, this game has {ours.num_players}"
+            )
+        differ = [k for k in sorted(ours.options) if g.options.get(k) != ours.options[k]]
+        if differ:
+            detail = ", ".join(
+                f"{k}={g.options.get(k)!r} (game: {ours.options[k]!r})" for k in differ
+            )
+            raise ValueError(f"the position's options differ from this game's: {detail}")
+        return g
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
@@ -272,6 +305,12 @@ class MeepleState(pyspiel.State):  # type: ignore[misc]
     def __str__(self) -> str:
         return str(self._s.g)
 
+    def _to_struct(self) -> dict[str, Any]:
+        """The meeple position (``Game.to_json()``): ``state.to_json()`` and ``state.to_dict()``
+        in OpenSpiel; ``game.new_initial_state(position)`` loads it back."""
+        position: dict[str, Any] = json.loads(self._s.g.to_json())
+        return position
+
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> MeepleState:
         """A state consistent with ``player_id``'s information (``Game.determinize``), with the
         same OpenSpiel history; the seed comes from ``probability_sampler`` (floats in [0, 1))."""
@@ -333,6 +372,15 @@ class MeepleBot(pyspiel.Bot):  # type: ignore[misc]
 
     def step(self, state: MeepleState) -> int:
         return self._bot.choose(state._s.g)
+
+    def provides_policy(self) -> bool:
+        return True
+
+    def step_with_policy(self, state: MeepleState) -> tuple[list[tuple[int, float]], int]:
+        """The search's visit shares per legal action (MCTS; the greedy choice for the
+        heuristic bot) and the chosen action."""
+        result = self._bot.analyze(state._s.g)
+        return sorted(result["policy"].items()), int(result["action"])
 
 
 _SPECS: dict[str, _Spec] = {}
