@@ -20,6 +20,8 @@ from rich.table import Table
 import meeple
 from meeple import bots as bots_mod
 from meeple._engine import play_matches, random_games
+from meeple.cli_tournament import simulate_on_backend
+from meeple.cli_tournament import tournament as tournament_command
 
 # Tables stay readable when piped (no terminal width to go by).
 console = Console(width=None if sys.stdout.isatty() else 160)
@@ -170,6 +172,12 @@ def _elo(share: float, players: int) -> float:
 @click.option("--threads", default=1, show_default=True, type=click.IntRange(1, 256))
 @click.option("--option", "options", multiple=True, help="Game option name=value (repeatable).")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Write JSONL records.")
+@click.option(
+    "--backend",
+    type=click.Choice(["serial", "process", "ray"]),
+    help="Run through the tournament engine on this backend (same records on every backend).",
+)
+@click.option("--workers", default=2, show_default=True, type=click.IntRange(1, 4096))
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def simulate(
     game: str,
@@ -181,6 +189,8 @@ def simulate(
     threads: int,
     options: tuple[str, ...],
     out: Path | None,
+    backend: str | None,
+    workers: int,
     as_json: bool,
 ) -> None:
     """Play many seeded games between bots; report win rates with 95% intervals and ratings."""
@@ -188,6 +198,11 @@ def simulate(
     players = _players_for(info, players)
     opts = _parse_options(options)
     _new_game(game, players, seed, opts)  # validates options early
+    if backend is not None:
+        simulate_on_backend(
+            game, players, bots, n_games, rotate, seed, backend, workers, opts, out, as_json
+        )
+        return
     bot_list = _bots_for(bots, players, seed)
     names = [str(getattr(b, "name", "bot")) for b in bot_list]
     configs = [_rust_config(b) for b in bot_list]
@@ -640,6 +655,9 @@ def demo(seed: int, as_json: bool) -> None:
     console.print(t)
     if not rows:
         console.print("no complete games are registered yet")
+
+
+main.add_command(tournament_command)
 
 
 if __name__ == "__main__":
