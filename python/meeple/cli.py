@@ -13,12 +13,13 @@ from typing import Any
 
 import click
 from rich.console import Console
-from rich.pretty import Pretty
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 import meeple
 from meeple import bots as bots_mod
+from meeple import render
+from meeple.cli_pictures import render_cmd, view_cmd
 from meeple._engine import play_matches, random_games
 from meeple.cli_tournament import simulate_on_backend
 from meeple.cli_tournament import tournament as tournament_command
@@ -80,6 +81,10 @@ def _new_game(name: str, players: int, seed: int, options: dict[str, Any]) -> me
 @click.version_option(meeple.__version__, prog_name="meeple")
 def main() -> None:
     """Fast, exact rules engines for modern board games."""
+
+
+main.add_command(render_cmd)
+main.add_command(view_cmd)
 
 
 @main.command("list")
@@ -404,8 +409,13 @@ def replay(file: Path, show: bool, as_json: bool) -> None:
 def _prompt_action(game: meeple.Game) -> int | None:
     legal = game.legal_actions()
     labels = [game.action_to_string(a) for a in legal]
+    # Numbered moves grouped by kind (the label's first word), numbers in list order.
+    kinds: dict[str, list[int]] = {}
     for i, label in enumerate(labels):
-        console.print(f"  [cyan]{i:>3}[/cyan]  {label}", highlight=False)
+        kinds.setdefault(label.split(" ")[0], []).append(i)
+    for kind, idx in kinds.items():
+        items = "   ".join(f"[cyan]{i:>3}[/cyan] {labels[i]}" for i in idx)
+        console.print(f"[bold]{kind}[/bold] ({len(idx)}): {items}", highlight=False)
     while True:
         try:
             answer = console.input("your move (number or label, q to quit): ").strip()
@@ -427,8 +437,20 @@ def _prompt_action(game: meeple.Game) -> int | None:
 @click.option("--bots", default="random", show_default=True, help="Bots for the other seats.")
 @click.option("--seed", default=0, show_default=True, type=click.IntRange(0, 2**64 - 1))
 @click.option("--option", "options", multiple=True, help="Game option name=value (repeatable).")
+@click.option(
+    "--svg",
+    "svg_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Write an SVG picture of your view each turn into this folder.",
+)
 def play(
-    game: str, players: int | None, seat: int, bots: str, seed: int, options: tuple[str, ...]
+    game: str,
+    players: int | None,
+    seat: int,
+    bots: str,
+    seed: int,
+    options: tuple[str, ...],
+    svg_dir: Path | None,
 ) -> None:
     """Play GAME in the terminal against bots."""
     info = _check_game(game)
@@ -437,16 +459,16 @@ def play(
         raise _fail(f"--seat must be in 0..{players - 1}")
     g = _new_game(game, players, seed, _parse_options(options))
     bot_list = _bots_for(bots, players, seed)
+    if svg_dir is not None:
+        svg_dir.mkdir(parents=True, exist_ok=True)
     while not g.is_terminal:
         p = g.current_player
         if p == seat:
             console.rule(f"{info['title']}: your turn (seat {seat})")
-            if g.hidden_information:
-                # The full picture would show the other players' hidden cards: show only what
-                # this seat may know.
-                console.print(Pretty(g.observation(seat)))
-            else:
-                console.print(str(g), markup=False, highlight=False)
+            # Only what this seat may know: its own observation, drawn as a board.
+            console.print(render.to_text(g, seat), markup=False, highlight=False)
+            if svg_dir is not None:
+                (svg_dir / f"move-{len(g.history()):04d}.svg").write_text(render.to_svg(g, seat))
             a = _prompt_action(g)
             if a is None:
                 console.print("bye")
@@ -456,7 +478,9 @@ def play(
             console.print(f"seat {p} plays: {g.action_to_string(a)}", highlight=False)
         g.apply_action(a)
     console.rule("game over")
-    console.print(str(g), markup=False, highlight=False)
+    console.print(render.to_text(g), markup=False, highlight=False)
+    if svg_dir is not None:
+        (svg_dir / "final.svg").write_text(render.to_svg(g))
     console.print(f"scores {g.scores()}, winners {g.winners()}")
 
 

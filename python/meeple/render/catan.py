@@ -183,13 +183,14 @@ def _city(svg: Svg, p: Point, colour: str, tip: str) -> None:
 
 def _robber(svg: Svg, p: Point) -> None:
     x, y = p
-    svg.open("g", tip="robber")
+    svg.open("g")
     svg.el("ellipse", cx=x, cy=y + 13, rx=10, ry=4, fill=INK, opacity=0.35)
     svg.polygon(
         [(x - 8, y + 13), (x - 5, y - 4), (x + 5, y - 4), (x + 8, y + 13)],
         fill="#3a3a3a",
         stroke="#111",
         stroke_width=1,
+        tip="robber",
     )
     svg.circle(x, y - 9, 6.5, fill="#3a3a3a", stroke="#111", stroke_width=1)
     svg.close()

@@ -293,7 +293,7 @@ def _player(
                 fill=fill,
                 stroke=INK,
                 stroke_width=0.8,
-                tip=kind + (" (colonist)" if has else ""),
+                tip=f"seat {i} {kind} tile" + (" with a colonist" if has else ""),
             )
             svg.text(tx + 3, ty + 10, kind[:6], size=8.5, fill=text_colour_on(fill))
             svg.circle(
@@ -321,7 +321,17 @@ def _player(
         tx, ty = x0 + 4 + (slot % 3) * 72, y0 + 204 + (slot // 3) * 44
         w = 72 * size - 4
         fill = building_colour(name)
-        svg.rect(tx, ty, w, 40, rx=3, fill=fill, stroke=INK, stroke_width=0.8, tip=nice(name))
+        svg.rect(
+            tx,
+            ty,
+            w,
+            40,
+            rx=3,
+            fill=fill,
+            stroke=INK,
+            stroke_width=0.8,
+            tip=f"seat {i} {nice(name)}",
+        )
         svg.text(tx + 3, ty + 12, nice(name)[: 13 * size], size=8.5, fill=text_colour_on(fill))
         _colonists(svg, tx + 8, ty + 28, int(b.get("colonists", 0)), text_colour_on(fill) != INK)
         key = f"place {name}"
