@@ -5,6 +5,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 python3 -m pip install --quiet --disable-pip-version-check ".[test]"
+# The viewer's browser tests drive Debian's chromium through playwright (no browser download).
+if ! command -v chromium >/dev/null 2>&1; then
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+fi
 
 echo "== cargo fmt --check"
 cargo fmt --all -- --check

@@ -41,7 +41,7 @@ def test_snapshot_unchanged(case: Case) -> None:
     actual = snapshot(case)
     if actual != expected:
         diff = difflib.unified_diff(
-            expected.split("><"), actual.split("><"), "committed", "now", lineterm="", n=1
+            expected.splitlines(), actual.splitlines(), "committed", "now", lineterm="", n=1
         )
         pytest.fail("picture changed:\n" + "\n".join(list(diff)[:40]))
 
@@ -71,7 +71,7 @@ def test_svg_parses_with_pieces_of_the_state(case: Case) -> None:
             view["board"]["harbors"]
         )
         assert tips["robber"] == (1 if view.get("robber") else 0)
-        for k, n in enumerate((view.get("two") or {}).get("neutrals") or []):
+        for n in (view.get("two") or {}).get("neutrals") or []:
             name = f"neutral {n['name']} settlement"
             assert sum(c for t, c in tips.items() if t.startswith(name)) == len(n["settlements"])
         tr = view.get("traders")

@@ -19,8 +19,8 @@ from rich.table import Table
 import meeple
 from meeple import bots as bots_mod
 from meeple import render
-from meeple.cli_pictures import render_cmd, view_cmd
 from meeple._engine import play_matches, random_games
+from meeple.cli_pictures import render_cmd, view_cmd
 from meeple.cli_tournament import simulate_on_backend
 from meeple.cli_tournament import tournament as tournament_command
 

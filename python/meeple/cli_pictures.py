@@ -79,15 +79,19 @@ go(+s.value+1);}},500);}};go(0);</script></body></html>
 def step_through_html(frames: list[meeple.Game], seat: int | None) -> str:
     """One self-contained HTML page: every step's SVG, a slider and a play button."""
     svgs = [render.to_svg(g, seat) for g in frames]
-    labels = []
-    for prev in frames[:-1]:
-        nxt = frames[len(labels) + 1]
-        a = nxt.history()[-1]
-        labels.append(prev.action_to_string(a))
+    labels = [
+        prev.action_to_string(nxt.history()[-1])
+        for prev, nxt in zip(frames[:-1], frames[1:], strict=True)
+    ]
     title = f"meeple {frames[0].game_id}"
-    # "</" never appears raw inside the script: JSON escapes it.
-    dump = lambda x: json.dumps(x).replace("</", "<\\/")  # noqa: E731
-    return _HTML.format(title=title, last=len(frames) - 1, frames=dump(svgs), labels=dump(labels))
+    return _HTML.format(
+        title=title, last=len(frames) - 1, frames=_script_json(svgs), labels=_script_json(labels)
+    )
+
+
+def _script_json(x: list[str]) -> str:
+    """JSON to put inside a <script>: "</" never appears raw."""
+    return json.dumps(x).replace("</", "<\\/")
 
 
 @click.command("render")

@@ -97,7 +97,7 @@ def _meta(game: Game, seat: int | None, hot: Iterable[str]) -> dict[str, Any]:
 
 def legal_moves(game: Game) -> list[dict[str, Any]]:
     """The legal moves with their labels and the keys a click on the board may match."""
-    out = []
+    out: list[dict[str, Any]] = []
     if game.is_terminal or game.current_player < 0:
         return out
     for a in game.legal_actions():

@@ -655,7 +655,7 @@ def _draw_panel(svg: Svg, view: dict[str, Any], meta: dict[str, Any]) -> None:
         )
         svg.rect(x + 2, y + 4, 14, 14, rx=3, fill=colour, stroke=INK)
         vp = p.get("victory_points", p.get("public_victory_points", 0))
-        who = f"seat {i} ({PLAYER_NAMES[i]})" + ("  · you" if meta.get("seat") == i else "")
+        who = f"seat {i} ({PLAYER_NAMES[i]})" + (" · you" if meta.get("seat") == i else "")
         svg.text(x + 22, y + 16, who, size=13, weight="bold")
         svg.text(x + 312, y + 16, f"{vp} VP", size=14, anchor="end", weight="bold")
         extras = []
@@ -684,9 +684,9 @@ def _draw_panel(svg: Svg, view: dict[str, Any], meta: dict[str, Any]) -> None:
         if extras:
             svg.text(x + 4, y + 60, " · ".join(extras), size=11, weight="bold", fill="#8b1a1a")
         y += 68
-    for k, n in enumerate((view.get("two") or {}).get("neutrals") or []):
+    for j, n in enumerate((view.get("two") or {}).get("neutrals") or []):
         y += 8
-        svg.rect(x + 2, y, 12, 12, rx=3, fill=NEUTRAL_COLOURS[k % 2], stroke=INK)
+        svg.rect(x + 2, y, 12, 12, rx=3, fill=NEUTRAL_COLOURS[j % 2], stroke=INK)
         svg.text(
             x + 20, y + 11, f"neutral {n.get('name')}: road {n.get('road_length', 0)}", size=11
         )
@@ -737,6 +737,7 @@ def _draw_panel(svg: Svg, view: dict[str, Any], meta: dict[str, Any]) -> None:
         get = ", ".join(f"{n} {k}" for k, n in offer.get("get", {}).items())
         svg.text(x, y, f"offer on the table: {give} for {get}", size=11, weight="bold")
         y += 14
+    y = _module_legend(svg, view, x, y + 6)
     # Legend.
     y = max(y + 10, 540.0)
     _settlement(svg, (x + 10, y), "#ffffff", "settlement")
@@ -758,6 +759,67 @@ def _draw_panel(svg: Svg, view: dict[str, Any], meta: dict[str, Any]) -> None:
         svg.text(bx + 16, by, f"{t}: {RESOURCE_OF[t]}", size=10)
     y += 16
     svg.height = max(svg.height, y + 14)
+
+
+def _module_legend(svg: Svg, view: dict[str, Any], x: float, y: float) -> float:
+    """A key to the module pieces on this board."""
+    entries: list[tuple[str, str]] = []
+    if view.get("barbarian_attack"):
+        entries += [
+            ("barbarian", "barbarian"),
+            ("knight", "knight"),
+            ("shade", "conquered hex"),
+        ]
+    if view.get("traders"):
+        entries += [("barbarian", "barbarian"), ("wagon", "wagon")]
+    if view.get("caravans"):
+        entries += [("camel", "camel"), ("ring", "camel bonus corner")]
+    if view.get("fishermen"):
+        entries += [("fish", "fishing ground")]
+    if view.get("rivers"):
+        entries += [("river", "river"), ("bridge", "bridge site")]
+    for k, (glyph, text) in enumerate(entries):
+        gx, gy = x + (k % 3) * 108, y + (k // 3) * 18
+        if glyph == "barbarian":
+            _barbarian(svg, gx + 6, gy - 3, text)
+        elif glyph == "knight":
+            svg.polygon(
+                [
+                    (gx, gy - 10),
+                    (gx + 12, gy - 10),
+                    (gx + 12, gy - 2),
+                    (gx + 6, gy + 4),
+                    (gx, gy - 2),
+                ],
+                fill="#ffffff",
+                stroke=INK,
+            )
+        elif glyph == "shade":
+            svg.rect(gx, gy - 10, 12, 12, fill=INK, opacity=0.35)
+        elif glyph == "wagon":
+            svg.rect(gx, gy - 9, 14, 8, rx=2, fill="#ffffff", stroke=INK)
+            svg.circle(gx + 3, gy, 2.5, fill=INK)
+            svg.circle(gx + 11, gy, 2.5, fill=INK)
+        elif glyph == "camel":
+            svg.el("ellipse", cx=gx + 6, cy=gy - 4, rx=7, ry=5, fill="#c89b5a", stroke=INK)
+        elif glyph == "ring":
+            svg.circle(gx + 6, gy - 4, 6, fill="none", stroke="#c89b5a", stroke_width=3)
+        elif glyph == "fish":
+            svg.el("ellipse", cx=gx + 6, cy=gy - 4, rx=7, ry=4, fill="#e0f2fb", stroke="#2a6f97")
+        elif glyph == "river":
+            svg.line(gx, gy - 4, gx + 14, gy - 4, stroke="#3f8fd0", stroke_width=5)
+        elif glyph == "bridge":
+            svg.line(
+                gx,
+                gy - 4,
+                gx + 14,
+                gy - 4,
+                stroke="#6b4a24",
+                stroke_width=2,
+                stroke_dasharray="4 3",
+            )
+        svg.text(gx + 18, gy, text, size=10)
+    return y + 18 * ((len(entries) + 2) // 3)
 
 
 def to_svg(view: dict[str, Any], meta: dict[str, Any]) -> str:
@@ -802,8 +864,8 @@ def to_text(view: dict[str, Any], meta: dict[str, Any]) -> str:
                     else [(q, r), (q, r + 1), (q - 1, r + 1)]
                 )
                 letter = SEAT_LETTER[i] if kind == "c" else SEAT_LETTER[i].lower()
-                for h in touching:
-                    owners[h] = owners.get(h, "") + letter
+                for spot in touching:
+                    owners[spot] = owners.get(spot, "") + letter
     robber = view.get("robber")
     rob = (int(robber[0]), int(robber[1])) if isinstance(robber, list) else None
     by_row: dict[int, list[dict[str, Any]]] = {}

@@ -113,7 +113,7 @@ def to_svg(view: dict[str, Any], meta: dict[str, Any]) -> str:
     sx = 60.0
     for s in view.get("ships", []):
         cap, count, good = int(s.get("capacity", 0)), int(s.get("count", 0)), s.get("good")
-        w = 14 * cap + 10
+        w = 14.0 * cap + 10
         svg.el("path", d=f"M{sx},{y} h{w} l-10,22 h{-(w - 20)} z", fill="#8a5a33", stroke=INK)
         for k in range(cap):
             fill = GOOD_COLOUR.get(str(good), "#d9c7a5") if k < count else "#d9c7a5"

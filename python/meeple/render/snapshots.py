@@ -64,7 +64,8 @@ def position(case: Case) -> meeple.Game:
 
 
 def snapshot(case: Case) -> str:
-    return render.to_svg(position(case), case.seat)
+    """The case's SVG, one element a line so that a change reads as a small diff."""
+    return render.to_svg(position(case), case.seat).replace("><", ">\n<")
 
 
 def main() -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterable
+from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 # Seat colours (colour-blind friendly enough: hue and lightness both differ), then neutrals.
@@ -78,9 +79,7 @@ class Svg:
             out.append(f" {name}={quoteattr(_fmt(v))}")
         return "".join(out)
 
-    def el(
-        self, tag: str, text: str | None = None, tip: str | None = None, **attrs: object
-    ) -> None:
+    def el(self, tag: str, text: str | None = None, tip: str | None = None, **attrs: Any) -> None:
         a = self._attrs(attrs)
         inner = ""
         if tip:
@@ -92,22 +91,22 @@ class Svg:
         else:
             self.parts.append(f"<{tag}{a}/>")
 
-    def open(self, tag: str = "g", **attrs: object) -> None:
+    def open(self, tag: str = "g", **attrs: Any) -> None:
         self.parts.append(f"<{tag}{self._attrs(attrs)}>")
 
     def close(self, tag: str = "g") -> None:
         self.parts.append(f"</{tag}>")
 
-    def rect(self, x: float, y: float, w: float, h: float, **attrs: object) -> None:
+    def rect(self, x: float, y: float, w: float, h: float, **attrs: Any) -> None:
         self.el("rect", x=x, y=y, width=w, height=h, **attrs)
 
-    def circle(self, x: float, y: float, r: float, **attrs: object) -> None:
+    def circle(self, x: float, y: float, r: float, **attrs: Any) -> None:
         self.el("circle", cx=x, cy=y, r=r, **attrs)
 
-    def line(self, x1: float, y1: float, x2: float, y2: float, **attrs: object) -> None:
+    def line(self, x1: float, y1: float, x2: float, y2: float, **attrs: Any) -> None:
         self.el("line", x1=x1, y1=y1, x2=x2, y2=y2, **attrs)
 
-    def polygon(self, points: Iterable[tuple[float, float]], **attrs: object) -> None:
+    def polygon(self, points: Iterable[tuple[float, float]], **attrs: Any) -> None:
         pts = " ".join(f"{_fmt(x)},{_fmt(y)}" for x, y in points)
         self.el("polygon", points=pts, **attrs)
 
@@ -120,7 +119,7 @@ class Svg:
         anchor: str = "start",
         weight: str = "normal",
         fill: str = INK,
-        **attrs: object,
+        **attrs: Any,
     ) -> None:
         self.el(
             "text",

@@ -64,7 +64,7 @@ class Session:
             raise ValueError(f"seat must be in 0..{g.num_players - 1}, got {seat}")
         spec = bots or "random"
         self.bots = [
-            None if s == seat else bots_mod.parse(spec, seed=seed * 1000 + s)  # type: ignore[misc]
+            None if s == seat else bots_mod.parse(spec, seed=seed * 1000 + s)
             for s in range(g.num_players)
         ]
         self.bot_specs = [spec] * g.num_players

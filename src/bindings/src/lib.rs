@@ -273,8 +273,27 @@ impl PyGame {
         py.detach(move || state.clone_cost_ns(iterations))
     }
 
-    fn __str__(&self) -> String {
-        self.session.state.render()
+    /// A readable picture: the Python terminal board (`meeple.render.to_text`), or the
+    /// engine's own text if that cannot be imported.
+    fn __str__(slf: &Bound<'_, Self>) -> String {
+        let text = slf
+            .py()
+            .import("meeple.render")
+            .and_then(|m| m.call_method1("to_text", (slf,)))
+            .and_then(|s| s.extract::<String>());
+        text.unwrap_or_else(|_| slf.borrow().session.state.render())
+    }
+
+    /// An SVG picture of the game as `seat` sees it (None: everything), by `meeple.render`.
+    #[pyo3(signature = (seat=None))]
+    fn to_svg(slf: &Bound<'_, Self>, seat: Option<i64>) -> PyResult<String> {
+        let render = slf.py().import("meeple.render")?;
+        render.call_method1("to_svg", (slf, seat))?.extract()
+    }
+
+    /// Jupyter's rich display: the full picture.
+    fn _repr_svg_(slf: &Bound<'_, Self>) -> PyResult<String> {
+        Self::to_svg(slf, None)
     }
 
     fn __repr__(&self) -> String {
