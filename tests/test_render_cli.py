@@ -162,3 +162,41 @@ def test_static_files_and_not_found(url: str) -> None:
         with pytest.raises(urllib.error.HTTPError) as e:
             urllib.request.urlopen(url + path, timeout=60)
         assert e.value.code == 404
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "extra"),
+    [
+        ("san_juan", 2, []),
+        ("kingdom_builder", 2, []),
+        ("puerto_rico", 3, []),
+        ("castles_of_burgundy", 2, []),
+        ("catan", 3, ["--option", "vp_to_win=3"]),
+    ],
+)
+def test_a_whole_game_in_the_terminal(game: str, players: int, extra: list[str]) -> None:
+    """Always the first listed move, against random bots, to the end of the game."""
+    r = CliRunner().invoke(
+        main, ["play", game, "--players", str(players), "--seed", "1", *extra], input="0\n" * 20000
+    )
+    assert r.exit_code == 0, r.output[-2000:]
+    assert "game over" in r.output and "winners" in r.output
+
+
+@pytest.mark.parametrize("game", meeple.games())
+def test_a_whole_game_through_the_viewer_api(url: str, game: str) -> None:
+    """What the page does, without the page: the person's moves until the game is over."""
+    options = {"vp_to_win": 3} if game == "catan" else {}
+    code, s = _call(
+        url,
+        "/api/new",
+        {"game": game, "players": 2 if game != "puerto_rico" else 3, "seed": 4, "options": options},
+    )
+    assert code == 200, s
+    for _ in range(5000):
+        if s["terminal"]:
+            break
+        assert s["current_player"] == 0 and s["moves"], s["log"][-3:]
+        code, s = _call(url, "/api/move", {"action": s["moves"][-1]["action"]})
+        assert code == 200, s
+    assert s["terminal"] and "game over" in s["svg"]
