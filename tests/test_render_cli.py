@@ -200,3 +200,13 @@ def test_a_whole_game_through_the_viewer_api(url: str, game: str) -> None:
         code, s = _call(url, "/api/move", {"action": s["moves"][-1]["action"]})
         assert code == 200, s
     assert s["terminal"] and "game over" in s["svg"]
+
+
+def test_view_refuses_a_bad_record_in_one_line(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text(
+        '{"format": 1, "game": "catan", "players": 4, "options": {}, "seed": 0, "chance": "auto", '
+        '"actions": [99999]}\n'
+    )
+    r = CliRunner().invoke(main, ["view", str(bad), "--no-browser", "--port", "0"])
+    assert r.exit_code == 2 and "Traceback" not in r.output and "99999" in r.output, r.output

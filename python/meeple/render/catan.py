@@ -618,6 +618,21 @@ def _hand_text(p: dict[str, Any]) -> str:
     return f"{p.get('resource_count', 0)} cards" + (f" (known {known})" if known else "")
 
 
+def _hand_svg(svg: Svg, x: float, y: float, p: dict[str, Any]) -> None:
+    """The hand as coloured cards with counts (exact), or a count and what is known of it."""
+    if "resources" not in p:
+        svg.text(x, y, f"hand {_hand_text(p)}", size=11)
+        return
+    res = p.get("resources") or {}
+    svg.text(x, y, "hand", size=11)
+    for j, r in enumerate(RESOURCES):
+        bx = x + 32 + j * 40
+        svg.rect(
+            bx, y - 10, 10, 13, rx=2, fill=RESOURCE_COLOUR[r], stroke=INK, stroke_width=0.6, tip=r
+        )
+        svg.text(bx + 13, y, str(res.get(r, 0)), size=11)
+
+
 def _draw_panel(svg: Svg, view: dict[str, Any], meta: dict[str, Any]) -> None:
     x = PANEL_X
     y = 24.0
@@ -667,7 +682,7 @@ def _draw_panel(svg: Svg, view: dict[str, Any], meta: dict[str, Any]) -> None:
             extras.append("Harbormaster")
         if p.get("holds_boot"):
             extras.append("old boot")
-        svg.text(x + 4, y + 34, f"hand {_hand_text(p)}", size=11)
+        _hand_svg(svg, x + 4, y + 34, p)
         dev = p.get("development_cards")
         devs = (
             " ".join(f"{n} {nice(k)}" for k, n in dev.items() if n)
@@ -702,6 +717,14 @@ def _draw_panel(svg: Svg, view: dict[str, Any], meta: dict[str, Any]) -> None:
         svg.text(bx + 18, y, f"{bank.get(r, 0)}", size=12)
     y += 16
     svg.text(x, y, f"development deck {view.get('development_deck_size', '?')}", size=11)
+    if view.get("robber") is None:
+        y += 14
+        svg.text(x, y, "the robber is beside the board", size=11)
+    two = view.get("two") or {}
+    if two.get("tokens"):
+        y += 14
+        tokens = ", ".join(f"seat {i} {n}" for i, n in enumerate(two["tokens"]))
+        svg.text(x, y, f"trade tokens: {tokens} · supply {two.get('token_supply', '?')}", size=11)
     y += 14
     tr = view.get("traders") or {}
     for site, stack in (tr.get("stacks") or {}).items():
