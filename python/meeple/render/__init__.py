@@ -73,9 +73,12 @@ def game_view(game: Game, seat: int | None = None) -> dict[str, Any]:
     full view, every seat's private part included."""
     if seat is not None:
         return dict(game.observation(seat))
-    obs = [game.observation(s) for s in range(game.num_players)]
     merge = _MERGE.get(game.game_id)
-    view = merge(obs) if merge else dict(obs[0])
+    if not game.hidden_information or merge is None:
+        # Every seat sees everything: one observation is the full view.
+        view = dict(game.observation(0))
+    else:
+        view = merge([game.observation(s) for s in range(game.num_players)])
     view.pop("seat", None)
     return view
 

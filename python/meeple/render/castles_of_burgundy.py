@@ -82,6 +82,7 @@ def tile_short(tile: str) -> str:
     return short.get(tile, tile[:5])
 
 
+@cache
 def _spaces(board: int) -> list[tuple[int, str, int]]:
     """(space id, colour letter, die) for the 37 spaces of a board."""
     data = _boards()
