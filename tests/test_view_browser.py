@@ -173,6 +173,42 @@ def test_play_moves_against_bots(page: tuple[Page, list[str]], game: str) -> Non
     assert errors == []
 
 
+def test_an_ambiguous_click_offers_a_list(page: tuple[Page, list[str]]) -> None:
+    """Castles of Burgundy: a depot tile two dice can take; the click lists both moves."""
+    pg, errors = page
+    _new_game(pg, "castles_of_burgundy", 2)
+    counts = pg.evaluate(
+        "(() => { const c = {}; for (const m of state.moves) for (const k of m.keys)"
+        " c[k] = (c[k] || 0) + 1; return c; })()"
+    )
+    hot = [
+        el
+        for el in pg.query_selector_all("#board .hot")
+        if counts.get(el.get_attribute("data-key"), 0) >= 2
+    ]
+    assert hot, "no spot names two moves"
+    key = hot[0].get_attribute("data-key")
+    hot[0].click(force=True)
+    pg.wait_for_selector("#chooser:not([hidden])")
+    assert len(pg.query_selector_all("#chooser button")) == counts[key]
+    before = _board(pg)
+    with pg.expect_response("**/api/move"):
+        pg.click("#chooser button >> nth=1")
+    pg.wait_for_function("b => document.getElementById('board').innerHTML !== b", arg=before)
+    assert pg.is_hidden("#chooser")
+    assert errors == []
+
+
+def test_the_player_sees_only_their_seat(page: tuple[Page, list[str]]) -> None:
+    pg, errors = page
+    _new_game(pg, "san_juan", 3)
+    board = _board(pg)
+    assert "seat 0 (red) · you" in board
+    assert board.count("cards in hand") == 2  # the two bots' hands are counts
+    assert pg.is_hidden("#replay")
+    assert errors == []
+
+
 def test_a_whole_game_in_the_browser(page: tuple[Page, list[str]]) -> None:
     """San Juan with 2 players, every decision clicked in the move list, to the end."""
     pg, errors = page
