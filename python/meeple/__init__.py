@@ -27,12 +27,14 @@ from meeple._engine import game_info_json as _game_info_json
 from meeple._engine import games as _games
 from meeple._engine import new_game as _new_game
 from meeple._engine import replay as _replay
+from meeple.envs.vec import VecEnv
 
 __all__ = [
     "CHANCE",
     "FORMAT_VERSION",
     "TERMINAL",
     "Game",
+    "VecEnv",
     "IllegalActionError",
     "__version__",
     "from_json",

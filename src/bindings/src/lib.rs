@@ -2,6 +2,7 @@
 //! Nothing game-specific lives here: games are found through `meeple::registry()`.
 
 mod convert;
+mod vec_env;
 
 use convert::{py_to_value, to_py_err, value_to_py, IllegalActionError};
 use meeple_core::search::SearchConfig;
@@ -519,6 +520,7 @@ fn batch_to_numpy(
 #[pymodule]
 fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyGame>()?;
+    vec_env::register(m)?;
     m.add_function(wrap_pyfunction!(games, m)?)?;
     m.add_function(wrap_pyfunction!(game_info_json, m)?)?;
     m.add_function(wrap_pyfunction!(new_game, m)?)?;

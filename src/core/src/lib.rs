@@ -22,6 +22,7 @@ pub mod reference;
 pub mod rng;
 pub mod search;
 pub mod session;
+pub mod vec_env;
 
 pub use dynamic::{DynGame, GameEntry};
 pub use error::{GameError, RuleError};
