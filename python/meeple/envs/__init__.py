@@ -5,6 +5,8 @@
   ``action_masks()`` for sb3-contrib's MaskablePPO; :class:`GymVectorEnv`: a Gymnasium
   ``VectorEnv`` over :class:`VecEnv`.
 - :class:`AECEnv`: a PettingZoo AEC environment, every seat an agent.
+- :func:`spatial_planes` / :func:`spatial_shape`: ``[C, H, W]`` planes of the grid games'
+  boards (Kingdom Builder, Catan, the Castles of Burgundy), from the observation tensor.
 
 Gymnasium and PettingZoo are optional (``pip install "meeple[rl]"``) and imported only when
 their classes are first used.
@@ -14,13 +16,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from meeple.envs.spatial import spatial_games, spatial_planes, spatial_shape
 from meeple.envs.vec import VecEnv
 
 if TYPE_CHECKING:
     from meeple.envs.gym import GymEnv, GymVectorEnv
     from meeple.envs.pettingzoo import AECEnv
 
-__all__ = ["AECEnv", "GymEnv", "GymVectorEnv", "VecEnv"]
+__all__ = [
+    "AECEnv",
+    "GymEnv",
+    "GymVectorEnv",
+    "VecEnv",
+    "spatial_games",
+    "spatial_planes",
+    "spatial_shape",
+]
 
 
 def __getattr__(name: str) -> Any:
