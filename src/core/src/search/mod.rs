@@ -15,6 +15,7 @@
 mod arena;
 mod bots;
 mod mcts;
+pub mod puct;
 
 pub use arena::{play_match, play_matches, MatchResult};
 pub use bots::{HeuristicBot, RandomBot};

@@ -1,0 +1,82 @@
+//! Root noise from the search's own [`GameRng`]: Dirichlet (AlphaZero) and Gumbel (Gumbel
+//! AlphaZero). Floating point here only shapes priors, never a game's randomness.
+
+use crate::rng::GameRng;
+
+/// Uniform in the open interval (0, 1).
+pub(crate) fn uniform(rng: &mut GameRng) -> f64 {
+    ((rng.next_u64() >> 11) as f64 + 0.5) * (1.0 / (1u64 << 53) as f64)
+}
+
+/// A standard normal draw (Box-Muller).
+fn normal(rng: &mut GameRng) -> f64 {
+    let (u, v) = (uniform(rng), uniform(rng));
+    (-2.0 * u.ln()).sqrt() * (std::f64::consts::TAU * v).cos()
+}
+
+/// A Gamma(shape, 1) draw (Marsaglia and Tsang; shape below 1 through the boost `U^(1/shape)`).
+fn gamma(rng: &mut GameRng, shape: f64) -> f64 {
+    if shape < 1.0 {
+        return gamma(rng, shape + 1.0) * uniform(rng).powf(1.0 / shape);
+    }
+    let d = shape - 1.0 / 3.0;
+    let c = 1.0 / (9.0 * d).sqrt();
+    loop {
+        let x = normal(rng);
+        let v = (1.0 + c * x).powi(3);
+        if v <= 0.0 {
+            continue;
+        }
+        let u = uniform(rng);
+        if u.ln() < 0.5 * x * x + d - d * v + d * v.ln() {
+            return d * v;
+        }
+    }
+}
+
+/// `n` probabilities from a symmetric Dirichlet(alpha).
+pub(crate) fn dirichlet(rng: &mut GameRng, alpha: f64, n: usize) -> Vec<f64> {
+    let mut x: Vec<f64> = (0..n).map(|_| gamma(rng, alpha)).collect();
+    let total: f64 = x.iter().sum();
+    if total > 0.0 && total.is_finite() {
+        x.iter_mut().for_each(|v| *v /= total);
+    } else {
+        x.iter_mut().for_each(|v| *v = 1.0 / n.max(1) as f64);
+    }
+    x
+}
+
+/// A standard Gumbel draw.
+pub(crate) fn gumbel(rng: &mut GameRng) -> f64 {
+    -(-uniform(rng).ln()).ln()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dirichlet_is_a_distribution_with_the_right_mean() {
+        let mut rng = GameRng::new(5);
+        let mut mean = [0.0; 4];
+        for _ in 0..4000 {
+            let d = dirichlet(&mut rng, 0.3, 4);
+            assert!((d.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+            assert!(d.iter().all(|&p| p >= 0.0));
+            for i in 0..4 {
+                mean[i] += d[i] / 4000.0;
+            }
+        }
+        for m in mean {
+            assert!((m - 0.25).abs() < 0.03, "{mean:?}");
+        }
+    }
+
+    #[test]
+    fn gumbel_mean_is_euler_gamma() {
+        let mut rng = GameRng::new(9);
+        let n = 20_000;
+        let mean: f64 = (0..n).map(|_| gumbel(&mut rng)).sum::<f64>() / n as f64;
+        assert!((mean - 0.5772).abs() < 0.03, "{mean}");
+    }
+}

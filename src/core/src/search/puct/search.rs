@@ -1,0 +1,878 @@
+//! One PUCT search: collect leaves for the evaluator, absorb its priors and values, choose.
+
+use super::noise;
+use super::state::SearchState;
+use super::tree::{Edge, Kind, Tree};
+use super::PuctConfig;
+use crate::game::{Action, Turn};
+use crate::rng::GameRng;
+
+/// The rows of one evaluator call: per leaf, the observation tensor of the seat to move there,
+/// its legal-action mask and the seat.
+#[derive(Clone, Debug, Default)]
+pub struct LeafBatch {
+    pub num_actions: usize,
+    pub tensor_len: usize,
+    pub players: usize,
+    /// `rows * tensor_len` floats, row-major.
+    pub observations: Vec<f32>,
+    /// `rows * num_actions` entries, 1 where the action is legal.
+    pub masks: Vec<i8>,
+    pub seats: Vec<i32>,
+}
+
+impl LeafBatch {
+    pub fn for_state<S: SearchState>(state: &S) -> LeafBatch {
+        LeafBatch {
+            num_actions: state.num_distinct_actions() as usize,
+            tensor_len: state.observation_tensor_len(),
+            players: state.players(),
+            ..Default::default()
+        }
+    }
+
+    pub fn rows(&self) -> usize {
+        self.seats.len()
+    }
+
+    pub fn clear(&mut self) {
+        self.observations.clear();
+        self.masks.clear();
+        self.seats.clear();
+    }
+
+    fn push<S: SearchState>(&mut self, state: &S, seat: usize, legal: &[Action]) {
+        let start = self.observations.len();
+        self.observations.resize(start + self.tensor_len, 0.0);
+        state.observation_tensor(seat, &mut self.observations[start..]);
+        let m = self.masks.len();
+        self.masks.resize(m + self.num_actions, 0);
+        for &a in legal {
+            if let Some(x) = self.masks.get_mut(m + a as usize) {
+                *x = 1;
+            }
+        }
+        self.seats.push(seat as i32);
+    }
+}
+
+/// Check an evaluator's outputs for `rows` leaves: sizes, finite numbers, no negative prior.
+/// Errors name the array, the row and the column.
+pub fn check_outputs(
+    priors: &[f32],
+    values: &[f32],
+    rows: usize,
+    num_actions: usize,
+    players: usize,
+) -> Result<(), String> {
+    if priors.len() != rows * num_actions {
+        return Err(format!(
+            "evaluator priors hold {} numbers, expected {rows} x {num_actions}",
+            priors.len()
+        ));
+    }
+    if values.len() != rows * players {
+        return Err(format!(
+            "evaluator values hold {} numbers, expected {rows} x {players}",
+            values.len()
+        ));
+    }
+    for (i, &p) in priors.iter().enumerate() {
+        if !p.is_finite() || p < 0.0 {
+            let what = if p.is_nan() {
+                "NaN".to_string()
+            } else if p.is_infinite() {
+                format!("infinite value ({p})")
+            } else {
+                format!("negative value ({p})")
+            };
+            return Err(format!(
+                "evaluator priors: {what} at row {}, action {} (priors must be finite and >= 0)",
+                i / num_actions,
+                i % num_actions
+            ));
+        }
+    }
+    for (i, &v) in values.iter().enumerate() {
+        if !v.is_finite() {
+            let what = if v.is_nan() { "NaN" } else { "infinite value" };
+            return Err(format!(
+                "evaluator values: {what} at row {}, seat {} (values must be finite)",
+                i / players,
+                i % players
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// What a search found at the root.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PuctResult {
+    pub action: Action,
+    pub seat: usize,
+    /// The legal actions at the root, ascending; the vectors below follow this order.
+    pub legal: Vec<Action>,
+    pub visits: Vec<u32>,
+    /// Mean value for `seat` of each action (0 if never visited).
+    pub q: Vec<f64>,
+    /// Root priors as searched (normalised over the legal actions, root noise included).
+    pub prior: Vec<f32>,
+    /// The training target: visit shares (PUCT), or the improved policy (Gumbel).
+    pub policy: Vec<f32>,
+    /// Mean value of the root for `seat`.
+    pub value: f64,
+    pub simulations: u32,
+    /// Evaluator rows this search used (the root's included).
+    pub evaluations: u32,
+    pub nodes: usize,
+}
+
+/// A leaf handed to the evaluator in the current wave.
+struct PendingLeaf {
+    node: u32,
+    path: (usize, usize),
+    legal: (usize, usize),
+    /// Expand with the priors (false: the tree and this determinization disagree on who moves
+    /// here; only the value is used).
+    expand: bool,
+}
+
+enum Step {
+    /// A leaf went to the batch.
+    Leaf,
+    /// A terminal leaf, backed up at once.
+    Backed,
+    /// Reached a leaf already waiting for the evaluator: stop collecting this wave.
+    Collision,
+}
+
+/// Gumbel root state: per root edge the Gumbel draw, the prior logit, whether it is considered.
+struct GumbelRoot {
+    g: Vec<f64>,
+    logit: Vec<f64>,
+    considered: Vec<bool>,
+    schedule: Vec<u32>,
+}
+
+/// One PUCT search from a root where a player is to move.
+pub struct Search<S: SearchState> {
+    cfg: PuctConfig,
+    root: S,
+    seat: usize,
+    hidden: bool,
+    players: usize,
+    tree: Tree,
+    rng: GameRng,
+    root_legal: Vec<Action>,
+    started: u32,
+    completed: u32,
+    evaluations: u32,
+    root_expanded: bool,
+    root_value: f64,
+    pending: Vec<PendingLeaf>,
+    paths: Vec<(u32, u32)>,
+    legal_store: Vec<Action>,
+    path: Vec<(u32, u32)>,
+    legal: Vec<Action>,
+    outcomes: Vec<(Action, u32)>,
+    stamp: Vec<u32>,
+    generation: u32,
+    values: Vec<f64>,
+    gumbel: Option<GumbelRoot>,
+}
+
+impl<S: SearchState> Search<S> {
+    /// A search for the player to move in `root`. `seed` draws everything random in it.
+    pub fn new(root: S, cfg: &PuctConfig, seed: u64) -> Result<Self, String> {
+        cfg.validate()?;
+        let seat = match root.turn() {
+            Turn::Player(p) => p,
+            Turn::Chance => return Err("no player to move: the game is at a chance node".into()),
+            Turn::Terminal => return Err("no player to move: the game is over".into()),
+        };
+        let mut root_legal = Vec::new();
+        root.legal_actions(&mut root_legal);
+        if root_legal.is_empty() {
+            return Err("no legal action for the player to move".into());
+        }
+        let hidden = root.hidden_information();
+        let players = root.players();
+        let stamp = if hidden {
+            vec![0; root.num_distinct_actions() as usize]
+        } else {
+            Vec::new()
+        };
+        Ok(Search {
+            cfg: cfg.clone(),
+            root,
+            seat,
+            hidden,
+            players,
+            tree: Tree::new(),
+            rng: GameRng::new(seed),
+            root_legal,
+            started: 0,
+            completed: 0,
+            evaluations: 0,
+            root_expanded: false,
+            root_value: 0.0,
+            pending: Vec::new(),
+            paths: Vec::new(),
+            legal_store: Vec::new(),
+            path: Vec::new(),
+            legal: Vec::new(),
+            outcomes: Vec::new(),
+            stamp,
+            generation: 0,
+            values: vec![0.0; players],
+            gumbel: None,
+        })
+    }
+
+    pub fn seat(&self) -> usize {
+        self.seat
+    }
+
+    pub fn root(&self) -> &S {
+        &self.root
+    }
+
+    /// Every simulation backed up.
+    pub fn is_done(&self) -> bool {
+        self.root_expanded && self.pending.is_empty() && self.completed >= self.cfg.simulations
+    }
+
+    /// Walk the tree and add the leaves that need the evaluator to `batch` (at most
+    /// `leaves_per_search`; the first call adds only the root). Returns the rows added, in the
+    /// order [`Search::absorb`] expects their outputs.
+    pub fn collect(&mut self, batch: &mut LeafBatch) -> Result<usize, String> {
+        if !self.pending.is_empty() {
+            return Err("collect called again before the pending leaves were absorbed".into());
+        }
+        if !self.root_expanded {
+            self.legal.clone_from(&self.root_legal);
+            self.path.clear();
+            self.tree.nodes[0].kind = Kind::Pending;
+            self.tree.nodes[0].mover = self.seat as u32;
+            batch.push(&self.root, self.seat, &self.legal);
+            self.hold(0, true);
+            return Ok(1);
+        }
+        let mut rows = 0;
+        while rows < self.cfg.leaves_per_search as usize && self.started < self.cfg.simulations {
+            match self.simulate(batch)? {
+                Step::Leaf => {
+                    rows += 1;
+                    self.started += 1;
+                }
+                Step::Backed => {
+                    self.started += 1;
+                    self.completed += 1;
+                }
+                Step::Collision => break,
+            }
+        }
+        Ok(rows)
+    }
+
+    /// Take the evaluator's outputs for the rows of the last [`Search::collect`]: `priors` is
+    /// `rows x num_distinct_actions`, `values` is `rows x players` (checked with
+    /// [`check_outputs`]). `first_row` only numbers the rows in error messages.
+    pub fn absorb(
+        &mut self,
+        priors: &[f32],
+        values: &[f32],
+        first_row: usize,
+    ) -> Result<(), String> {
+        let a_len = self.root.num_distinct_actions() as usize;
+        let rows = self.pending.len();
+        if priors.len() != rows * a_len || values.len() != rows * self.players {
+            return Err(format!(
+                "a search expected outputs for {rows} rows, got {} priors and {} values",
+                priors.len(),
+                values.len()
+            ));
+        }
+        let pending = std::mem::take(&mut self.pending);
+        for (k, leaf) in pending.iter().enumerate() {
+            for s in 0..self.players {
+                self.values[s] = f64::from(values[k * self.players + s]);
+            }
+            if leaf.expand {
+                let row = &priors[k * a_len..(k + 1) * a_len];
+                let legal = &self.legal_store[leaf.legal.0..leaf.legal.0 + leaf.legal.1];
+                let total: f64 = legal.iter().map(|&a| f64::from(row[a as usize])).sum();
+                if !(total > 0.0 && total.is_finite()) {
+                    return Err(format!(
+                        "evaluator priors of row {} sum to {total} over the legal actions \
+                         (need a positive sum where the mask is 1)",
+                        first_row + k
+                    ));
+                }
+                let edges: Vec<Edge> = legal
+                    .iter()
+                    .map(|&a| Edge::new(a, (f64::from(row[a as usize]) / total) as f32))
+                    .collect();
+                self.tree.set_edges(leaf.node, edges.into_iter());
+                self.tree.nodes[leaf.node as usize].kind = Kind::Decision;
+            }
+            self.path.clear();
+            self.path
+                .extend_from_slice(&self.paths[leaf.path.0..leaf.path.0 + leaf.path.1]);
+            self.backup(leaf.node);
+            self.evaluations += 1;
+            if leaf.node == 0 && !self.root_expanded {
+                self.root_expanded = true;
+                self.root_value = self.values[self.seat];
+                self.prepare_root();
+            } else {
+                self.completed += 1;
+            }
+        }
+        self.paths.clear();
+        self.legal_store.clear();
+        Ok(())
+    }
+
+    /// Run the whole search with `evaluate(batch) -> (priors, values)` (for Rust callers; the
+    /// [`super::Runner`] batches many searches instead).
+    pub fn run(
+        &mut self,
+        mut evaluate: impl FnMut(&LeafBatch) -> Result<(Vec<f32>, Vec<f32>), String>,
+    ) -> Result<(), String> {
+        let mut batch = LeafBatch::for_state(&self.root);
+        while !self.is_done() {
+            batch.clear();
+            let rows = self.collect(&mut batch)?;
+            if rows == 0 {
+                continue;
+            }
+            let (p, v) = evaluate(&batch)?;
+            check_outputs(&p, &v, rows, batch.num_actions, batch.players)?;
+            self.absorb(&p, &v, 0)?;
+        }
+        Ok(())
+    }
+
+    fn hold(&mut self, node: u32, expand: bool) {
+        let p = self.paths.len();
+        self.paths.extend_from_slice(&self.path);
+        let l = self.legal_store.len();
+        if expand {
+            self.legal_store.extend_from_slice(&self.legal);
+        }
+        self.pending.push(PendingLeaf {
+            node,
+            path: (p, self.path.len()),
+            legal: (l, self.legal_store.len() - l),
+            expand,
+        });
+    }
+
+    /// Root noise and the Gumbel candidates, once the root has its priors.
+    fn prepare_root(&mut self) {
+        let n = self.tree.nodes[0].len as usize;
+        if self.cfg.dirichlet_fraction > 0.0 && n > 1 {
+            let noise = noise::dirichlet(&mut self.rng, self.cfg.dirichlet_alpha, n);
+            let f = self.cfg.dirichlet_fraction;
+            for (i, x) in noise.iter().enumerate() {
+                let e = self.tree.edge_mut(0, i as u32);
+                e.prior = ((1.0 - f) * f64::from(e.prior) + f * x) as f32;
+            }
+        }
+        if self.cfg.gumbel {
+            let scale = self.cfg.gumbel_scale;
+            let g: Vec<f64> = (0..n)
+                .map(|_| scale * noise::gumbel(&mut self.rng))
+                .collect();
+            let logit: Vec<f64> = self
+                .tree
+                .edges(0)
+                .iter()
+                .map(|e| f64::from(e.prior).max(1e-30).ln())
+                .collect();
+            let m = (self.cfg.max_considered as usize).min(n);
+            let mut order: Vec<usize> = (0..n).collect();
+            order.sort_by(|&a, &b| (g[b] + logit[b]).total_cmp(&(g[a] + logit[a])));
+            let mut considered = vec![false; n];
+            for &i in &order[..m] {
+                considered[i] = true;
+            }
+            self.gumbel = Some(GumbelRoot {
+                g,
+                logit,
+                considered,
+                schedule: considered_visits(m as u32, self.cfg.simulations),
+            });
+        }
+    }
+
+    fn simulate(&mut self, batch: &mut LeafBatch) -> Result<Step, String> {
+        let mut state = if self.hidden {
+            let s = self.rng.next_u64();
+            self.root.determinize(self.seat, s)
+        } else {
+            self.root.clone()
+        };
+        self.path.clear();
+        let mut node = 0u32;
+        let bound = state.max_game_length();
+        let mut steps = 0u64;
+        loop {
+            let kind = self.tree.nodes[node as usize].kind;
+            if kind == Kind::Pending {
+                self.release_path();
+                return Ok(Step::Collision);
+            }
+            let turn = state.turn();
+            if turn == Turn::Terminal || steps >= bound {
+                if kind == Kind::Leaf && turn == Turn::Terminal {
+                    self.tree.nodes[node as usize].kind = Kind::Terminal;
+                }
+                let r = state.returns();
+                for s in 0..self.players {
+                    self.values[s] = r.get(s).copied().unwrap_or(0.0);
+                }
+                self.backup(node);
+                return Ok(Step::Backed);
+            }
+            steps += 1;
+            match (kind, turn) {
+                (Kind::Leaf, Turn::Chance) => {
+                    self.tree.nodes[node as usize].kind = Kind::Chance;
+                }
+                (Kind::Chance, Turn::Chance) => {
+                    let (edge, outcome) = self.chance_edge(node, &state)?;
+                    state
+                        .apply(outcome)
+                        .map_err(|e| format!("chance outcome {outcome} refused: {e}"))?;
+                    node = self.descend(node, edge);
+                }
+                (Kind::Leaf, Turn::Player(p)) => {
+                    state.legal_actions(&mut self.legal);
+                    if self.legal.is_empty() {
+                        return Err(
+                            "a player to move without legal actions (a bug in the game)".into()
+                        );
+                    }
+                    let n = &mut self.tree.nodes[node as usize];
+                    n.kind = Kind::Pending;
+                    n.mover = p as u32;
+                    batch.push(&state, p, &self.legal);
+                    self.hold(node, true);
+                    return Ok(Step::Leaf);
+                }
+                (Kind::Decision, Turn::Player(p))
+                    if self.tree.nodes[node as usize].mover == p as u32 =>
+                {
+                    let edge = self.select(node, &state);
+                    let action = self.tree.edges(node)[edge as usize].action;
+                    state
+                        .apply(action)
+                        .map_err(|e| format!("action {action} refused in the search: {e}"))?;
+                    node = self.descend(node, edge);
+                }
+                _ => return self.value_only(node, state, batch),
+            }
+        }
+    }
+
+    /// The tree and this determinization disagree about `node` (another seat to move, or
+    /// chance): play chance forward and ask the evaluator for the value only.
+    fn value_only(
+        &mut self,
+        node: u32,
+        mut state: S,
+        batch: &mut LeafBatch,
+    ) -> Result<Step, String> {
+        let bound = state.max_game_length();
+        let mut steps = 0;
+        loop {
+            match state.turn() {
+                Turn::Player(p) if steps < bound => {
+                    state.legal_actions(&mut self.legal);
+                    batch.push(&state, p, &self.legal);
+                    // The node keeps its own expansion: only the value is used.
+                    self.hold(node, false);
+                    return Ok(Step::Leaf);
+                }
+                Turn::Chance if steps < bound => {
+                    state.chance_outcomes(&mut self.outcomes);
+                    let i = self.rng.weighted(self.outcomes.iter().map(|o| o.1));
+                    let o = self
+                        .outcomes
+                        .get(i)
+                        .map(|o| o.0)
+                        .ok_or("a chance node without outcomes")?;
+                    state
+                        .apply(o)
+                        .map_err(|e| format!("chance outcome {o} refused: {e}"))?;
+                    steps += 1;
+                }
+                _ => {
+                    let r = state.returns();
+                    for s in 0..self.players {
+                        self.values[s] = r.get(s).copied().unwrap_or(0.0);
+                    }
+                    self.backup(node);
+                    return Ok(Step::Backed);
+                }
+            }
+        }
+    }
+
+    /// Sample an outcome by its exact weight; its edge (added on first sight) and the outcome.
+    fn chance_edge(&mut self, node: u32, state: &S) -> Result<(u32, Action), String> {
+        state.chance_outcomes(&mut self.outcomes);
+        if self.outcomes.is_empty() {
+            return Err("a chance node without outcomes (a bug in the game)".into());
+        }
+        let i = self.rng.weighted(self.outcomes.iter().map(|o| o.1));
+        let (outcome, weight) = self.outcomes[i];
+        let edge = match self.tree.find_edge(node, outcome) {
+            Some(e) => e,
+            None => {
+                let total: u64 = self.outcomes.iter().map(|o| u64::from(o.1)).sum();
+                let p = weight as f64 / total.max(1) as f64;
+                self.tree.push_edge(node, Edge::new(outcome, p as f32))
+            }
+        };
+        Ok((edge, outcome))
+    }
+
+    fn descend(&mut self, node: u32, edge: u32) -> u32 {
+        self.tree.edge_mut(node, edge).pending += 1;
+        self.path.push((node, edge));
+        self.tree.child(node, edge)
+    }
+
+    /// Undo the virtual visits of the current path (a collision).
+    fn release_path(&mut self) {
+        for i in 0..self.path.len() {
+            let (n, e) = self.path[i];
+            let edge = self.tree.edge_mut(n, e);
+            edge.pending = edge.pending.saturating_sub(1);
+        }
+    }
+
+    /// Add `self.values` along `self.path` and to `leaf`.
+    fn backup(&mut self, leaf: u32) {
+        for i in 0..self.path.len() {
+            let (n, e) = self.path[i];
+            let node = self.tree.nodes[n as usize];
+            let decision = node.kind == Kind::Decision;
+            let v = self.values[node.mover as usize % self.players];
+            let edge = self.tree.edge_mut(n, e);
+            edge.pending = edge.pending.saturating_sub(1);
+            edge.visits += 1;
+            if decision {
+                edge.value += v;
+            }
+            let node = &mut self.tree.nodes[n as usize];
+            node.visits += 1;
+            if decision {
+                node.value += v;
+            }
+        }
+        let node = &mut self.tree.nodes[leaf as usize];
+        node.visits += 1;
+        if matches!(node.kind, Kind::Decision | Kind::Pending) {
+            node.value += self.values[node.mover as usize % self.players];
+        }
+    }
+
+    /// In a hidden-information search, mark the actions legal in this determinization and give
+    /// `node` an edge for any it has not seen (prior `1 / legal`).
+    fn mark_legal(&mut self, node: u32, state: &S) {
+        state.legal_actions(&mut self.legal);
+        self.generation = self.generation.wrapping_add(1).max(1);
+        for &a in &self.legal {
+            if let Some(s) = self.stamp.get_mut(a as usize) {
+                *s = self.generation;
+            }
+        }
+        let seen = self
+            .tree
+            .edges(node)
+            .iter()
+            .filter(|e| self.stamp.get(e.action as usize) == Some(&self.generation))
+            .count();
+        if seen < self.legal.len() {
+            let prior = 1.0 / self.legal.len() as f32;
+            for i in 0..self.legal.len() {
+                let a = self.legal[i];
+                if self.tree.find_edge(node, a).is_none() {
+                    self.tree.push_edge(node, Edge::new(a, prior));
+                }
+            }
+        }
+    }
+
+    fn eligible(&self, action: Action) -> bool {
+        !self.hidden || self.stamp.get(action as usize) == Some(&self.generation)
+    }
+
+    /// The edge to follow from decision node `node`.
+    fn select(&mut self, node: u32, state: &S) -> u32 {
+        if self.hidden {
+            self.mark_legal(node, state);
+        }
+        if node == 0 && self.gumbel.is_some() {
+            if let Some(e) = self.gumbel_select() {
+                return e;
+            }
+        }
+        let n = self.tree.nodes[node as usize];
+        let fpu = if n.visits > 0 {
+            n.value / f64::from(n.visits)
+        } else {
+            0.0
+        };
+        let edges = self.tree.edges(node);
+        let total: u32 = edges
+            .iter()
+            .filter(|e| self.eligible(e.action))
+            .map(|e| e.visits + e.pending)
+            .sum();
+        let scale = self.cfg.c_puct * f64::from(total + 1).sqrt();
+        let mut best = 0u32;
+        let mut best_score = f64::NEG_INFINITY;
+        for (i, e) in edges.iter().enumerate() {
+            if !self.eligible(e.action) {
+                continue;
+            }
+            let n = e.visits + e.pending;
+            let q = if n > 0 { e.value / f64::from(n) } else { fpu };
+            let score = q + scale * f64::from(e.prior) / f64::from(1 + n);
+            if score > best_score {
+                best_score = score;
+                best = i as u32;
+            }
+        }
+        best
+    }
+
+    /// Completed Q of the root edges for the root seat, min-max normalised, times sigma's scale.
+    fn sigma_completed_q(&self) -> Vec<f64> {
+        let edges = self.tree.edges(0);
+        let total_visits: u32 = edges.iter().map(|e| e.visits).sum();
+        let (mut weighted, mut weight) = (0.0, 0.0);
+        for e in edges.iter().filter(|e| e.visits > 0) {
+            weighted += f64::from(e.prior) * e.value / f64::from(e.visits);
+            weight += f64::from(e.prior);
+        }
+        // The value of an unvisited action: the network's root value mixed with the visited
+        // actions' prior-weighted mean (Gumbel AlphaZero's v_mix).
+        let v_mix = if weight > 0.0 {
+            (self.root_value + f64::from(total_visits) * weighted / weight)
+                / (1.0 + f64::from(total_visits))
+        } else {
+            self.root_value
+        };
+        let q: Vec<f64> = edges
+            .iter()
+            .map(|e| {
+                if e.visits > 0 {
+                    e.value / f64::from(e.visits)
+                } else {
+                    v_mix
+                }
+            })
+            .collect();
+        let lo = q.iter().copied().fold(f64::INFINITY, f64::min);
+        let hi = q.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        let max_visits = edges.iter().map(|e| e.visits).max().unwrap_or(0);
+        let sigma = (self.cfg.c_visit + f64::from(max_visits)) * self.cfg.c_scale;
+        q.iter()
+            .map(|&x| sigma * (x - lo) / (hi - lo).max(1e-9))
+            .collect()
+    }
+
+    /// Sequential halving: the considered action whose visit count is the schedule's next one,
+    /// best by `g + logit + sigma(q)`.
+    fn gumbel_select(&self) -> Option<u32> {
+        let gumbel = self.gumbel.as_ref()?;
+        let target = *gumbel
+            .schedule
+            .get(self.started as usize)
+            .or(gumbel.schedule.last())?;
+        let sigma = self.sigma_completed_q();
+        let edges = self.tree.edges(0);
+        let score = |i: usize| gumbel.g[i] + gumbel.logit[i] + sigma[i];
+        let candidates = || {
+            (0..edges.len().min(gumbel.g.len()))
+                .filter(|&i| gumbel.considered[i] && self.eligible(edges[i].action))
+        };
+        let best_of = |it: &mut dyn Iterator<Item = usize>| {
+            it.max_by(|&a, &b| score(a).total_cmp(&score(b)).then(b.cmp(&a)))
+        };
+        let exact =
+            best_of(&mut candidates().filter(|&i| edges[i].visits + edges[i].pending == target));
+        let pick = exact.or_else(|| {
+            let least = candidates()
+                .map(|i| edges[i].visits + edges[i].pending)
+                .min()?;
+            best_of(&mut candidates().filter(|&i| edges[i].visits + edges[i].pending == least))
+        })?;
+        Some(pick as u32)
+    }
+
+    /// The decision and the root statistics. `temperature` overrides the configuration's
+    /// (`None`: use it).
+    pub fn result(&mut self, temperature: Option<f64>) -> PuctResult {
+        let idx: Vec<Option<u32>> = self
+            .root_legal
+            .iter()
+            .map(|&a| self.tree.find_edge(0, a))
+            .collect();
+        let edges = self.tree.edges(0).to_vec();
+        let get = |i: &Option<u32>| i.and_then(|i| edges.get(i as usize));
+        let visits: Vec<u32> = idx.iter().map(|i| get(i).map_or(0, |e| e.visits)).collect();
+        let q: Vec<f64> = idx
+            .iter()
+            .map(|i| match get(i) {
+                Some(e) if e.visits > 0 => e.value / f64::from(e.visits),
+                _ => 0.0,
+            })
+            .collect();
+        let prior: Vec<f32> = idx
+            .iter()
+            .map(|i| get(i).map_or(0.0, |e| e.prior))
+            .collect();
+        let total: u32 = visits.iter().sum();
+        let (action_index, policy) = if let Some(g) = &self.gumbel {
+            let sigma = self.sigma_completed_q();
+            // Improved policy over the legal actions: softmax(logit + sigma(completed Q)).
+            let z: Vec<f64> = idx
+                .iter()
+                .map(|i| match i {
+                    Some(i) if (*i as usize) < g.logit.len() => {
+                        g.logit[*i as usize] + sigma[*i as usize]
+                    }
+                    _ => f64::NEG_INFINITY,
+                })
+                .collect();
+            let hi = z.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+            let exp: Vec<f64> = z.iter().map(|&x| (x - hi).exp()).collect();
+            let sum: f64 = exp.iter().sum();
+            let policy: Vec<f32> = exp.iter().map(|&x| (x / sum) as f32).collect();
+            let most = idx
+                .iter()
+                .filter_map(|i| i.filter(|&i| g.considered.get(i as usize) == Some(&true)))
+                .map(|i| edges[i as usize].visits)
+                .max()
+                .unwrap_or(0);
+            let best = (0..idx.len())
+                .filter(|&k| {
+                    idx[k].is_some_and(|i| {
+                        g.considered.get(i as usize) == Some(&true)
+                            && edges[i as usize].visits == most
+                    })
+                })
+                .max_by(|&a, &b| {
+                    let s = |k: usize| {
+                        let i = idx[k].unwrap_or(0) as usize;
+                        g.g[i] + g.logit[i] + sigma[i]
+                    };
+                    s(a).total_cmp(&s(b)).then(b.cmp(&a))
+                })
+                .unwrap_or(0);
+            (best, policy)
+        } else {
+            let policy: Vec<f32> = if total > 0 {
+                visits.iter().map(|&v| v as f32 / total as f32).collect()
+            } else {
+                prior.clone()
+            };
+            let t = temperature.unwrap_or(self.cfg.temperature);
+            (self.choose_by_visits(&visits, &q, t), policy)
+        };
+        let root = self.tree.nodes[0];
+        PuctResult {
+            action: self.root_legal[action_index],
+            seat: self.seat,
+            legal: self.root_legal.clone(),
+            visits,
+            q,
+            prior,
+            policy,
+            value: if root.visits > 0 {
+                root.value / f64::from(root.visits)
+            } else {
+                0.0
+            },
+            simulations: self.completed,
+            evaluations: self.evaluations,
+            nodes: self.tree.nodes.len(),
+        }
+    }
+
+    /// Most visits (then the better mean, then the lower action) at temperature 0, else a draw
+    /// proportional to `visits^(1/t)`.
+    fn choose_by_visits(&mut self, visits: &[u32], q: &[f64], t: f64) -> usize {
+        let most = visits.iter().copied().max().unwrap_or(0);
+        if t > 0.0 && most > 0 {
+            let w: Vec<f64> = visits
+                .iter()
+                .map(|&v| (f64::from(v) / f64::from(most)).powf(1.0 / t))
+                .collect();
+            let total: f64 = w.iter().sum();
+            let mut pick = noise::uniform(&mut self.rng) * total;
+            for (i, x) in w.iter().enumerate() {
+                if pick < *x {
+                    return i;
+                }
+                pick -= x;
+            }
+        }
+        let mut best = 0;
+        for i in 1..visits.len() {
+            if visits[i] > visits[best] || (visits[i] == visits[best] && q[i] > q[best]) {
+                best = i;
+            }
+        }
+        best
+    }
+}
+
+/// Sequential halving's schedule (Gumbel AlphaZero): the visit count the action chosen by
+/// simulation `k` should have before it, for `m` considered actions and `n` simulations. Each
+/// phase gives every surviving action the same share of the budget, then halves the field.
+pub fn considered_visits(m: u32, n: u32) -> Vec<u32> {
+    if m <= 1 {
+        return (0..n).collect();
+    }
+    let phases = 32 - (m - 1).leading_zeros(); // ceil(log2(m))
+    let mut out = Vec::with_capacity(n as usize);
+    let mut visits = vec![0u32; m as usize];
+    let mut alive = m;
+    while (out.len() as u32) < n {
+        let rounds = (n / (phases * alive)).max(1);
+        for _ in 0..rounds {
+            out.extend_from_slice(&visits[..alive as usize]);
+            for v in &mut visits[..alive as usize] {
+                *v += 1;
+            }
+        }
+        alive = (alive / 2).max(2);
+    }
+    out.truncate(n as usize);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::considered_visits;
+
+    #[test]
+    fn halving_schedule() {
+        // 4 actions, 16 simulations: two phases; 2 rounds of 4, then the best 2 get the rest.
+        assert_eq!(
+            considered_visits(4, 16),
+            vec![0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5]
+        );
+        assert_eq!(considered_visits(1, 3), vec![0, 1, 2]);
+        assert_eq!(considered_visits(2, 5), vec![0, 0, 1, 1, 2]);
+    }
+}

@@ -1,0 +1,504 @@
+//! PUCT search and the lockstep runner on Nim (perfect information, solvable: a zero nim-sum
+//! loses for the player to move) and on the reference game (chance and hidden cards).
+
+use meeple_core::reference::Reference;
+use meeple_core::search::puct::{
+    self, LeafBatch, PuctConfig, Runner, RunnerConfig, Search, SeatPlayer,
+};
+use meeple_core::search::{Bot, Mcts, SearchConfig};
+use meeple_core::{Action, Config, Game, GameError, GameInfo, GameRng, RuleError, Turn};
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+
+const MAX_HEAP: u32 = 7;
+
+/// Nim on three heaps of up to 7; a move takes 1..=7 stones from one heap (action
+/// `heap * 7 + take - 1`); whoever takes the last stone wins.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct Nim {
+    config: Config,
+    heaps: [u8; 3],
+    to_move: usize,
+    winner: Option<usize>,
+    rng: GameRng,
+}
+
+impl Nim {
+    fn at(heaps: [u8; 3]) -> Nim {
+        let mut g = Nim::new(&Config::with_players(&Nim::info(), 2).unwrap(), 0).unwrap();
+        g.heaps = heaps;
+        g
+    }
+}
+
+fn nim_sum(heaps: &[f32]) -> u8 {
+    heaps.iter().fold(0, |a, &h| a ^ h as u8)
+}
+
+impl Game for Nim {
+    fn info() -> GameInfo {
+        GameInfo {
+            name: "nim",
+            title: "Nim",
+            min_players: 2,
+            max_players: 2,
+            options: vec![],
+            hidden_information: false,
+            state_version: 1,
+        }
+    }
+    fn new(config: &Config, seed: u64) -> Result<Self, GameError> {
+        Ok(Nim {
+            config: config.clone(),
+            heaps: [3, 4, 5],
+            to_move: 0,
+            winner: None,
+            rng: GameRng::new(seed),
+        })
+    }
+    fn config(&self) -> &Config {
+        &self.config
+    }
+    fn num_distinct_actions(&self) -> u32 {
+        3 * MAX_HEAP
+    }
+    fn turn(&self) -> Turn {
+        match self.winner {
+            Some(_) => Turn::Terminal,
+            None => Turn::Player(self.to_move),
+        }
+    }
+    fn legal_actions(&self, out: &mut Vec<Action>) {
+        out.clear();
+        if self.winner.is_none() {
+            for (h, &n) in self.heaps.iter().enumerate() {
+                out.extend((0..n as u32).map(|t| h as u32 * MAX_HEAP + t));
+            }
+        }
+    }
+    fn chance_outcomes(&self, out: &mut Vec<(Action, u32)>) {
+        out.clear();
+    }
+    fn apply(&mut self, action: Action) -> Result<(), RuleError> {
+        let (h, take) = ((action / MAX_HEAP) as usize, (action % MAX_HEAP + 1) as u8);
+        if self.winner.is_some() || h >= 3 || take > self.heaps[h] {
+            return Err(RuleError::new(format!("action {action} is not legal")));
+        }
+        self.heaps[h] -= take;
+        if self.heaps == [0; 3] {
+            self.winner = Some(self.to_move);
+        } else {
+            self.to_move = 1 - self.to_move;
+        }
+        Ok(())
+    }
+    fn scores(&self) -> Vec<f64> {
+        (0..2)
+            .map(|p| (self.winner == Some(p)) as u8 as f64)
+            .collect()
+    }
+    fn winners(&self) -> Vec<usize> {
+        self.winner.into_iter().collect()
+    }
+    fn observation(&self, _seat: usize) -> Value {
+        json!({ "heaps": self.heaps })
+    }
+    fn observation_tensor_len(&self) -> usize {
+        3
+    }
+    fn observation_tensor(&self, _seat: usize, out: &mut [f32]) {
+        for (o, &h) in out.iter_mut().zip(&self.heaps) {
+            *o = h as f32;
+        }
+    }
+    fn action_label(&self, action: Action) -> String {
+        format!(
+            "take {} from heap {}",
+            action % MAX_HEAP + 1,
+            action / MAX_HEAP
+        )
+    }
+    fn rng_mut(&mut self) -> &mut GameRng {
+        &mut self.rng
+    }
+    fn max_game_length(&self) -> u64 {
+        3 * MAX_HEAP as u64
+    }
+    fn render(&self) -> String {
+        format!("{:?}", self.heaps)
+    }
+}
+
+type Output = Result<(Vec<f32>, Vec<f32>), String>;
+
+/// Uniform priors over the mask, the same value for every seat.
+fn uniform(b: &LeafBatch) -> Output {
+    let priors = b.masks.iter().map(|&m| m as f32).collect();
+    Ok((priors, vec![1.0 / b.players as f32; b.rows() * b.players]))
+}
+
+/// Nim solved: the mover wins exactly when the nim-sum is not zero.
+fn exact(b: &LeafBatch) -> Output {
+    let (_, priors) = (0, b.masks.iter().map(|&m| m as f32).collect::<Vec<_>>());
+    let mut values = Vec::new();
+    for r in 0..b.rows() {
+        let win = nim_sum(&b.observations[r * 3..r * 3 + 3]) != 0;
+        let mover = b.seats[r] as usize;
+        for s in 0..2 {
+            values.push(if (s == mover) == win { 1.0 } else { 0.0 });
+        }
+    }
+    Ok((priors, values))
+}
+
+/// A deterministic evaluator that is not uniform: priors and values from a hash of the row.
+fn hashed(b: &LeafBatch) -> Output {
+    let (d, a, p) = (b.tensor_len, b.num_actions, b.players);
+    let mut priors = Vec::new();
+    let mut values = Vec::new();
+    for r in 0..b.rows() {
+        let mut h: u64 = 0xCBF2_9CE4_8422_2325 ^ b.seats[r] as u64;
+        for x in &b.observations[r * d..(r + 1) * d] {
+            h = (h ^ u64::from(x.to_bits())).wrapping_mul(0x100_0000_01B3);
+        }
+        for i in 0..a {
+            let v = ((h.rotate_left(i as u32 % 64) >> 40) % 97) as f32 + 1.0;
+            priors.push(v * b.masks[r * a + i] as f32);
+        }
+        for s in 0..p {
+            values.push(((h >> (8 * s)) & 0xFF) as f32 / 255.0);
+        }
+    }
+    Ok((priors, values))
+}
+
+fn search<S: puct::SearchState>(
+    state: &S,
+    cfg: &PuctConfig,
+    seed: u64,
+    eval: fn(&LeafBatch) -> Output,
+) -> meeple_core::search::puct::PuctResult {
+    let mut s = Search::new(state.clone(), cfg, seed).unwrap();
+    s.run(eval).unwrap();
+    s.result(None)
+}
+
+fn after(state: &Nim, a: Action) -> [u8; 3] {
+    let mut g = state.clone();
+    g.apply(a).unwrap();
+    g.heaps
+}
+
+fn winning(heaps: [u8; 3]) -> bool {
+    heaps.iter().fold(0, |a, &h| a ^ h) != 0
+}
+
+#[test]
+fn exact_evaluator_finds_the_winning_move() {
+    for heaps in [[3, 4, 5], [1, 2, 4], [7, 3, 1], [2, 5, 6], [0, 6, 3]] {
+        let g = Nim::at(heaps);
+        let cfg = PuctConfig {
+            simulations: 64,
+            ..Default::default()
+        };
+        let r = search(&g, &cfg, 1, exact);
+        assert!(
+            !winning(after(&g, r.action)),
+            "{heaps:?}: {}",
+            g.action_label(r.action)
+        );
+        assert_eq!(r.simulations, 64);
+        // The winning move holds most of the visits (the policy target).
+        let i = r.legal.iter().position(|&a| a == r.action).unwrap();
+        assert!(r.policy[i] > 0.4, "{heaps:?}: {r:?}");
+    }
+}
+
+#[test]
+fn gumbel_finds_the_winning_move_with_few_simulations() {
+    for heaps in [[3, 4, 5], [1, 2, 4], [7, 3, 1], [2, 5, 6]] {
+        let g = Nim::at(heaps);
+        let greedy = PuctConfig {
+            simulations: 32,
+            gumbel: true,
+            gumbel_scale: 0.0,
+            ..Default::default()
+        };
+        let r = search(&g, &greedy, 0, exact);
+        assert!(!winning(after(&g, r.action)), "{heaps:?}: {r:?}");
+        // With Gumbel noise the chosen action explores, but the improved policy (the training
+        // target) still puts its largest weight on a winning move.
+        let cfg = PuctConfig {
+            gumbel_scale: 1.0,
+            ..greedy
+        };
+        for seed in 0..3 {
+            let r = search(&g, &cfg, seed, exact);
+            let total: f32 = r.policy.iter().sum();
+            assert!((total - 1.0).abs() < 1e-4);
+            // The improved policy puts its largest weight on a winning move.
+            let best = (0..r.policy.len())
+                .max_by(|&a, &b| r.policy[a].total_cmp(&r.policy[b]))
+                .unwrap();
+            assert!(
+                !winning(after(&g, r.legal[best])),
+                "{heaps:?}: policy {:?}",
+                r.policy
+            );
+        }
+    }
+}
+
+#[test]
+fn uniform_evaluator_with_many_simulations_agrees_with_uct() {
+    // [1, 2, 4]: the only winning move takes one stone from the heap of four.
+    let g = Nim::at([1, 2, 4]);
+    let uct = Mcts {
+        iterations: Some(20_000),
+        ..Mcts::from_config(&SearchConfig::default())
+    }
+    .analyze(&g, 3)
+    .unwrap();
+    let cfg = PuctConfig {
+        simulations: 4000,
+        ..Default::default()
+    };
+    let r = search(&g, &cfg, 3, uniform);
+    assert_eq!(r.action, uct.action);
+    assert_eq!(r.action, 2 * MAX_HEAP);
+    // The visit policy concentrates on it as UCT's does.
+    let i = r.legal.iter().position(|&a| a == r.action).unwrap();
+    let uct_share = uct.policy()[uct.stats.iter().position(|s| s.action == r.action).unwrap()];
+    assert!(
+        r.policy[i] > 0.5 && uct_share > 0.5,
+        "puct {} uct {uct_share}",
+        r.policy[i]
+    );
+}
+
+#[test]
+fn virtual_loss_collects_several_leaves_and_still_solves() {
+    let g = Nim::at([3, 4, 5]);
+    let cfg = PuctConfig {
+        simulations: 200,
+        leaves_per_search: 8,
+        ..Default::default()
+    };
+    let mut s = Search::new(g.clone(), &cfg, 5).unwrap();
+    let mut batch = LeafBatch::for_state(&g);
+    let mut biggest = 0;
+    while !s.is_done() {
+        batch.clear();
+        let rows = s.collect(&mut batch).unwrap();
+        biggest = biggest.max(rows);
+        if rows > 0 {
+            let (p, v) = exact(&batch).unwrap();
+            s.absorb(&p, &v, 0).unwrap();
+        }
+    }
+    assert!(biggest > 1, "virtual loss never spread a wave");
+    let r = s.result(None);
+    assert!(!winning(after(&g, r.action)));
+    assert_eq!(r.simulations, 200);
+}
+
+#[test]
+fn bad_outputs_are_refused_with_the_row_named() {
+    let g = Nim::at([3, 4, 5]);
+    let cfg = PuctConfig::default();
+    let nan = |b: &LeafBatch| -> Output {
+        let (mut p, v) = uniform(b)?;
+        p[2] = f32::NAN;
+        Ok((p, v))
+    };
+    let mut s = Search::new(g.clone(), &cfg, 0).unwrap();
+    let e = s.run(nan).unwrap_err();
+    assert!(e.contains("NaN") && e.contains("row 0, action 2"), "{e}");
+    let negative = |b: &LeafBatch| -> Output {
+        let (mut p, v) = uniform(b)?;
+        p[1] = -0.5;
+        Ok((p, v))
+    };
+    let e = Search::new(g.clone(), &cfg, 0)
+        .unwrap()
+        .run(negative)
+        .unwrap_err();
+    assert!(e.contains("negative") && e.contains("action 1"), "{e}");
+    let zero = |b: &LeafBatch| -> Output {
+        let (p, v) = uniform(b)?;
+        Ok((vec![0.0; p.len()], v))
+    };
+    let e = Search::new(g.clone(), &cfg, 0)
+        .unwrap()
+        .run(zero)
+        .unwrap_err();
+    assert!(e.contains("sum to 0"), "{e}");
+    let short = |b: &LeafBatch| -> Output {
+        let (p, _) = uniform(b)?;
+        Ok((p, vec![0.5]))
+    };
+    let e = Search::new(g, &cfg, 0).unwrap().run(short).unwrap_err();
+    assert!(e.contains("values hold 1 numbers, expected 1 x 2"), "{e}");
+}
+
+#[test]
+fn dirichlet_noise_changes_root_priors_only_as_configured() {
+    let g = Nim::at([3, 4, 5]);
+    let plain = search(&g, &PuctConfig::default(), 1, uniform);
+    let noisy_cfg = PuctConfig {
+        dirichlet_fraction: 0.25,
+        ..Default::default()
+    };
+    let noisy = search(&g, &noisy_cfg, 1, uniform);
+    let total: f32 = noisy.prior.iter().sum();
+    assert!((total - 1.0).abs() < 1e-4);
+    assert_ne!(plain.prior, noisy.prior);
+    assert!(plain
+        .prior
+        .iter()
+        .all(|&p| (p - plain.prior[0]).abs() < 1e-7));
+    assert_eq!(
+        noisy,
+        search(&g, &noisy_cfg, 1, uniform),
+        "same seed, same search"
+    );
+}
+
+fn reference_games(n: usize, players: usize) -> Vec<(Reference, u64)> {
+    let config = Config::with_players(&Reference::info(), players).unwrap();
+    (0..n as u64)
+        .map(|i| (Reference::new(&config, 100 + i).unwrap(), 100 + i))
+        .collect()
+}
+
+fn runner_config(sims: u32, leaves: u32) -> RunnerConfig {
+    RunnerConfig {
+        puct: PuctConfig {
+            simulations: sims,
+            leaves_per_search: leaves,
+            dirichlet_fraction: 0.25,
+            temperature: 1.0,
+            ..Default::default()
+        },
+        temperature_moves: Some(1),
+        record: true,
+    }
+}
+
+#[test]
+fn lockstep_batch_of_many_equals_one_game_at_a_time() {
+    for leaves in [1, 4] {
+        let players = 3;
+        let seats = vec![SeatPlayer::Puct(0); players];
+        let mut many = Runner::new(
+            reference_games(16, players),
+            &seats,
+            false,
+            vec![],
+            1,
+            runner_config(24, leaves),
+        )
+        .unwrap();
+        let mut biggest = 0;
+        many.run(|_, b| {
+            biggest = biggest.max(b.rows());
+            hashed(b)
+        })
+        .unwrap();
+        assert!(biggest > 8, "the batch never grew: {biggest}");
+        let (games, rows) = many.into_results();
+        let mut one_rows = Vec::new();
+        for (i, game) in reference_games(16, players).into_iter().enumerate() {
+            let mut one = Runner::new(
+                vec![game],
+                &seats,
+                false,
+                vec![],
+                1,
+                runner_config(24, leaves),
+            )
+            .unwrap();
+            one.run(|_, b| hashed(b)).unwrap();
+            let (g1, r1) = one.into_results();
+            assert_eq!(g1[0], games[i], "game {i}, leaves {leaves}");
+            one_rows.extend(r1.into_iter().map(|mut r| {
+                r.game = i;
+                r
+            }));
+        }
+        assert_eq!(rows, one_rows);
+        assert!(games.iter().all(|g| g.finished));
+        assert!(!rows.is_empty());
+    }
+}
+
+#[test]
+fn runner_against_a_fixed_bot_and_training_rows() {
+    // Nim from [3, 4, 5] is a first-player win: PUCT with the exact evaluator never loses it.
+    let config = Config::with_players(&Nim::info(), 2).unwrap();
+    let games: Vec<(Nim, u64)> = (0..10)
+        .map(|i| (Nim::new(&config, i).unwrap(), i))
+        .collect();
+    let random = |state: &Nim, seed: u64| -> Result<Action, String> {
+        let mut legal = Vec::new();
+        state.legal_actions(&mut legal);
+        Ok(legal[GameRng::new(seed).index(legal.len())])
+    };
+    let cfg = RunnerConfig {
+        puct: PuctConfig {
+            simulations: 48,
+            ..Default::default()
+        },
+        temperature_moves: None,
+        record: true,
+    };
+    let mut runner = Runner::new(
+        games,
+        &[SeatPlayer::Puct(0), SeatPlayer::Bot(0)],
+        false,
+        vec![Box::new(random)],
+        1,
+        cfg,
+    )
+    .unwrap();
+    runner.run(|_, b| exact(b)).unwrap();
+    let (sims, evals) = runner.counts();
+    let (games, rows) = runner.into_results();
+    for g in &games {
+        assert!(g.finished);
+        assert_eq!(g.returns, vec![1.0, 0.0], "{:?}", g.actions);
+    }
+    assert!(rows.iter().all(|r| r.seat == 0));
+    assert!(sims >= 48 * rows.len() as u64 && evals > 0);
+    for r in &rows {
+        assert_eq!(r.observation.len(), 3);
+        assert_eq!(r.legal.len(), r.policy.len());
+        assert!((r.policy.iter().sum::<f32>() - 1.0).abs() < 1e-4);
+        assert!(r.legal.contains(&r.action));
+    }
+}
+
+#[test]
+fn hidden_information_search_never_errs_and_respects_legality() {
+    // The reference game hides the cards: every simulation runs on a determinization.
+    let config = Config::with_players(&Reference::info(), 4).unwrap();
+    for seed in 0..20 {
+        let mut g = Reference::new(&config, seed).unwrap();
+        while g.turn() == Turn::Chance {
+            let a = puct::SearchState::sample_chance(&mut g).unwrap();
+            g.apply(a).unwrap();
+        }
+        let cfg = PuctConfig {
+            simulations: 50,
+            leaves_per_search: 3,
+            gumbel: seed % 2 == 0,
+            ..Default::default()
+        };
+        let r = search(&g, &cfg, seed, hashed);
+        let mut legal = Vec::new();
+        g.legal_actions(&mut legal);
+        assert_eq!(r.legal, legal);
+        assert!(legal.contains(&r.action));
+        assert_eq!(r.simulations, 50);
+    }
+}
