@@ -1,5 +1,6 @@
 """Typed stubs for the Rust extension module ``meeple._engine``."""
 
+from collections.abc import Callable
 from typing import Any, final
 
 import numpy as np
@@ -188,3 +189,25 @@ class VecEnv:
     def episode_actions(self) -> npt.NDArray[np.int64]: ...
     def game(self, i: int) -> Game: ...
     def __len__(self) -> int: ...
+def check_puct_config(config: dict[str, Any]) -> None: ...
+def puct_search(
+    game: Game,
+    evaluator: Callable[..., Any],
+    config: dict[str, Any] | None = None,
+    seed: int = 0,
+) -> dict[str, Any]: ...
+def selfplay(
+    name: str,
+    players: int,
+    games: int,
+    evaluators: list[Callable[..., Any]],
+    seats: list[int | dict[str, Any]],
+    config: dict[str, Any] | None = None,
+    seed: int = 0,
+    rotate: bool = False,
+    temperature_moves: int | None = None,
+    record: bool = True,
+    options: dict[str, Any] | None = None,
+    first_game: int = 0,
+    max_plies: int | None = None,
+) -> dict[str, Any]: ...

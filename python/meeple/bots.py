@@ -11,7 +11,9 @@ import random
 from collections.abc import Callable
 from typing import Any, Protocol, runtime_checkable
 
-from meeple._engine import Game, check_bot_config
+from meeple._engine import Game, check_bot_config, check_puct_config, puct_search
+from meeple.evaluators import Evaluator, Uniform
+from meeple.evaluators import load as load_evaluator
 
 
 @runtime_checkable
@@ -94,6 +96,67 @@ class UCT(RustBot):
     kind = "uct"
 
 
+class PUCT:
+    """AlphaZero-style PUCT search guided by ``evaluator`` (see :mod:`meeple.evaluators`), one
+    decision at a time; the tree work runs in Rust with the GIL released, the evaluator is called
+    once per batch of up to ``leaves_per_search`` leaves.
+
+    ``evaluator``: a callable, a ``module:callable`` spec, or ``None`` for uniform priors and
+    values. Other parameters: ``c_puct``, ``leaves_per_search``, ``dirichlet_fraction``,
+    ``dirichlet_alpha``, ``temperature`` (0: most visits), ``gumbel``, ``max_considered``,
+    ``gumbel_scale`` (see ``docs/neural.md``). To run many games at once with one evaluator call
+    per wave, use :class:`meeple.selfplay.Runner` instead.
+    """
+
+    def __init__(
+        self,
+        evaluator: Evaluator | str | None = None,
+        simulations: int = 100,
+        seed: int = 0,
+        **config: Any,
+    ) -> None:
+        self.config: dict[str, Any] = {"simulations": simulations, **config}
+        try:
+            check_puct_config(self.config)
+        except ValueError as e:
+            raise ValueError(f"bad parameters for bot 'puct': {e}") from None
+        self._spec = evaluator
+        self._evaluators: dict[int, Evaluator] = {}
+        if evaluator is not None and not isinstance(evaluator, str) and not callable(evaluator):
+            raise ValueError(f"evaluator must be callable, got {type(evaluator).__name__}")
+        self._rng = random.Random(seed)
+        label = evaluator if isinstance(evaluator, str) else None
+        params = {**self.config, **({"evaluator": label} if label else {})}
+        self.name = "puct" + "".join(f",{k}={v}" for k, v in sorted(params.items())).replace(
+            ",", ":", 1
+        )
+
+    def _evaluator(self, players: int) -> Evaluator:
+        if callable(self._spec):
+            return self._spec
+        if players not in self._evaluators:
+            spec = self._spec
+            self._evaluators[players] = (
+                Uniform(players) if spec is None else load_evaluator(spec, players)
+            )
+        return self._evaluators[players]
+
+    def analyze(self, game: Game) -> dict[str, Any]:
+        """The chosen action with the root statistics: ``legal``, ``visits``, ``q``, ``prior``,
+        ``policy`` (the training target), ``value``, and evaluator call counts and time."""
+        evaluator = self._evaluator(game.num_players)
+        result: dict[str, Any] = puct_search(
+            game, evaluator, self.config, self._rng.getrandbits(63)
+        )
+        return result
+
+    def choose(self, game: Game) -> int:
+        legal = game.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        return int(self.analyze(game)["action"])
+
+
 class _Callable:
     def __init__(self, fn: Callable[[Game], int], name: str) -> None:
         self._fn = fn
@@ -140,6 +203,7 @@ BUILTIN: dict[str, Callable[..., Bot]] = {
     "mcts": MCTS,
     "ismcts": ISMCTS,
     "uct": UCT,
+    "puct": PUCT,
 }
 
 

@@ -23,6 +23,7 @@ from meeple._engine import play_matches, random_games
 from meeple.cli_pictures import render_cmd, view_cmd
 from meeple.cli_tournament import simulate_on_backend
 from meeple.cli_tournament import tournament as tournament_command
+from meeple.cli_selfplay import selfplay as selfplay_command
 
 # Tables stay readable when piped (no terminal width to go by).
 console = Console(width=None if sys.stdout.isatty() else 160)
@@ -85,6 +86,7 @@ def main() -> None:
 
 main.add_command(render_cmd)
 main.add_command(view_cmd)
+main.add_command(selfplay_command)
 
 
 @main.command("list")

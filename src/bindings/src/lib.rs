@@ -3,6 +3,7 @@
 
 mod convert;
 mod vec_env;
+mod selfplay;
 
 use convert::{py_to_value, to_py_err, value_to_py, IllegalActionError};
 use meeple_core::search::SearchConfig;
@@ -529,6 +530,7 @@ fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(random_games, m)?)?;
     m.add_function(wrap_pyfunction!(play_matches, m)?)?;
     m.add_function(wrap_pyfunction!(check_bot_config, m)?)?;
+    selfplay::register(m)?;
     m.add(
         "IllegalActionError",
         m.py().get_type::<IllegalActionError>(),

@@ -382,6 +382,7 @@ fn runner_config(sims: u32, leaves: u32) -> RunnerConfig {
         },
         temperature_moves: Some(1),
         record: true,
+        max_plies: None,
     }
 }
 
@@ -451,6 +452,7 @@ fn runner_against_a_fixed_bot_and_training_rows() {
         },
         temperature_moves: None,
         record: true,
+        max_plies: None,
     };
     let mut runner = Runner::new(
         games,

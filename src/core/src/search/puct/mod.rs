@@ -22,7 +22,7 @@ mod state;
 mod tree;
 
 pub use runner::{GameRecord, Opponent, Runner, RunnerConfig, SeatPlayer, TrainingRow, Wave};
-pub use search::{LeafBatch, PuctResult, Search};
+pub use search::{check_outputs, LeafBatch, PuctResult, Search};
 pub use state::{DynState, SearchState};
 
 use serde::{Deserialize, Serialize};

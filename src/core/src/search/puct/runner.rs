@@ -35,6 +35,9 @@ pub struct RunnerConfig {
     pub temperature_moves: Option<u32>,
     /// Keep a [`TrainingRow`] per PUCT decision.
     pub record: bool,
+    /// Stop each game after this many actions (chance outcomes count); such a game is reported
+    /// unfinished, with returns all 0. `None`: play to the end (bounded by `max_game_length`).
+    pub max_plies: Option<u64>,
 }
 
 /// One PUCT decision as training data.
@@ -275,7 +278,10 @@ impl<S: SearchState> Runner<S> {
 
     /// Play game `i` forward until its search needs the evaluator or the game ends.
     fn advance(&mut self, i: usize) -> Result<(), String> {
-        let bound = self.slots[i].state.max_game_length();
+        let bound = self.slots[i]
+            .state
+            .max_game_length()
+            .min(self.cfg.max_plies.unwrap_or(u64::MAX));
         loop {
             let slot = &mut self.slots[i];
             if slot.done {
