@@ -21,22 +21,39 @@ from meeple.evaluators import Uniform
 from meeple.selfplay import Runner
 
 
+class Timed:
+    """The uniform evaluator, counting the CPU time spent inside it."""
+
+    def __init__(self, players: int) -> None:
+        self.inner = Uniform(players)
+        self.cpu = 0.0
+
+    def __call__(self, obs: Any, masks: Any, seats: Any) -> Any:
+        start = time.process_time()
+        out = self.inner(obs, masks, seats)
+        self.cpu += time.process_time() - start
+        return out
+
+
 def measure(
     game: str, players: int, batch: int, simulations: int, seconds: float
 ) -> dict[str, Any]:
     plies = 8
     while True:
+        evaluator = Timed(players)
         start = time.perf_counter()
+        cpu = time.process_time()
         data = Runner(
             game,
             batch,
             simulations,
-            Uniform(players),
+            evaluator,
             players=players,
             max_plies=plies,
             record=False,
         ).run()
         took = time.perf_counter() - start
+        cpu = time.process_time() - cpu
         if took >= seconds or plies >= 1 << 20:
             break
         plies *= 2 if took < seconds / 4 else 1 + int(seconds / max(took, 1e-3))
@@ -55,6 +72,9 @@ def measure(
         "mean_batch_rows": s["evaluator_rows"] / max(s["evaluator_calls"], 1),
         "engine_us_per_simulation": 1e6 * s["engine_seconds"] / sims,
         "evaluator_us_per_simulation": 1e6 * s["evaluator_seconds"] / sims,
+        # CPU time (this process): steadier than wall time on a shared machine.
+        "engine_cpu_us_per_simulation": 1e6 * (cpu - evaluator.cpu) / sims,
+        "evaluator_cpu_us_per_simulation": 1e6 * evaluator.cpu / sims,
     }
 
 
@@ -79,7 +99,8 @@ def main() -> None:
                 print(
                     f"{game:20} {players}p batch {batch:4}: {rate:10.0f} sims/s "
                     f"{row['evaluator_calls_per_s']:8.0f} calls/s  engine "
-                    f"{row['engine_us_per_simulation']:6.2f} us/sim  evaluator "
+                    f"{row['engine_us_per_simulation']:6.2f} us/sim "
+                    f"(cpu {row['engine_cpu_us_per_simulation']:6.2f})  evaluator "
                     f"{row['evaluator_us_per_simulation']:6.2f} us/sim",
                     flush=True,
                 )

@@ -4,6 +4,7 @@ training, and an arena against the uniform-prior search it learned from."""
 from __future__ import annotations
 
 import importlib.util
+import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -14,6 +15,7 @@ def load_example() -> ModuleType:
     spec = importlib.util.spec_from_file_location("alphazero_numpy", EXAMPLE)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up there
     spec.loader.exec_module(module)
     return module
 

@@ -69,7 +69,8 @@ def test_reference_selfplay_data_is_consistent() -> None:
     assert data.game_finished.all()
     assert np.allclose(data.game_returns.sum(axis=1), 1)
     s = data.stats
-    assert s["evaluator_calls"] == s["waves"] and s["evaluator_rows"] >= s["simulations"] / 2
+    assert s["evaluator_calls"] == s["waves"]
+    assert 0 < s["evaluator_rows"] <= s["simulations"] + len(data.seats)
     assert s["evaluator_seconds"] <= s["seconds"]
 
 

@@ -66,6 +66,17 @@ fn read_matrix(
                 .clone()
         }
     };
+    let dt = array.dtype();
+    let (is_f32, is_f64) = (
+        dt.is_equiv_to(&dtype::<f32>(py)),
+        dt.is_equiv_to(&dtype::<f64>(py)),
+    );
+    if !is_f32 && !is_f64 {
+        return Err(PyValueError::new_err(format!(
+            "evaluator {name} have dtype {}, expected float32 or float64",
+            dt.str()?
+        )));
+    }
     if array.shape() != [rows, cols] {
         let dims: Vec<String> = array.shape().iter().map(|d| d.to_string()).collect();
         let shape = match dims.len() {
@@ -76,22 +87,15 @@ fn read_matrix(
             "evaluator {name} have shape {shape}, expected ({rows}, {cols}) = (batch, {cols_name})"
         )));
     }
-    let dt = array.dtype();
-    if dt.is_equiv_to(&dtype::<f32>(py)) {
+    if is_f32 {
         let a = array.cast::<PyArray2<f32>>()?.readonly();
         return Ok(match a.as_slice() {
             Ok(s) => s.to_vec(),
             Err(_) => a.as_array().iter().copied().collect(),
         });
     }
-    if dt.is_equiv_to(&dtype::<f64>(py)) {
-        let a = array.cast::<PyArray2<f64>>()?.readonly();
-        return Ok(a.as_array().iter().map(|&x| x as f32).collect());
-    }
-    Err(PyValueError::new_err(format!(
-        "evaluator {name} have dtype {}, expected float32 or float64",
-        dt.str()?
-    )))
+    let a = array.cast::<PyArray2<f64>>()?.readonly();
+    Ok(a.as_array().iter().map(|&x| x as f32).collect())
 }
 
 fn type_name(obj: &Bound<'_, PyAny>) -> String {
@@ -136,7 +140,14 @@ fn evaluate(
                 type_name(&out)
             ))
         })?;
-    let priors = read_matrix(py, &pair.get_item(0)?, "priors", rows, a, "num_distinct_actions")?;
+    let priors = read_matrix(
+        py,
+        &pair.get_item(0)?,
+        "priors",
+        rows,
+        a,
+        "num_distinct_actions",
+    )?;
     let values = read_matrix(py, &pair.get_item(1)?, "values", rows, p, "players")?;
     puct::check_outputs(&priors, &values, rows, a, p).map_err(PyValueError::new_err)?;
     Ok((priors, values))
@@ -195,10 +206,7 @@ fn puct_search<'py>(
 /// Who plays each seat, and the fixed bots they index.
 type Seats = (Vec<SeatPlayer>, Vec<Box<dyn Opponent<DynState>>>);
 
-fn seat_players(
-    seats: &Bound<'_, PyList>,
-    evaluators: usize,
-) -> PyResult<Seats> {
+fn seat_players(seats: &Bound<'_, PyList>, evaluators: usize) -> PyResult<Seats> {
     let mut players = Vec::new();
     let mut bots: Vec<Box<dyn Opponent<DynState>>> = Vec::new();
     for (s, item) in seats.iter().enumerate() {
@@ -266,7 +274,10 @@ fn selfplay<'py>(
     let mut start_states = Vec::with_capacity(games);
     for i in 0..games {
         let s = game_seed(seed, first_game + i as u64);
-        start_states.push((DynState((entry.create)(&config_g, s).map_err(to_py_err)?), s));
+        start_states.push((
+            DynState((entry.create)(&config_g, s).map_err(to_py_err)?),
+            s,
+        ));
     }
     let mut runner = Runner::new(
         start_states,
@@ -332,10 +343,19 @@ fn selfplay<'py>(
     let col = |f: &dyn Fn(&puct::TrainingRow) -> i32| -> Vec<i32> { rows.iter().map(f).collect() };
     out.set_item("observations", PyArray1::from_vec(py, obs).reshape([n, d])?)?;
     out.set_item("masks", PyArray1::from_vec(py, masks).reshape([n, a])?)?;
-    out.set_item("policies", PyArray1::from_vec(py, policies).reshape([n, a])?)?;
+    out.set_item(
+        "policies",
+        PyArray1::from_vec(py, policies).reshape([n, a])?,
+    )?;
     out.set_item("seats", PyArray1::from_vec(py, col(&|r| r.seat as i32)))?;
-    out.set_item("returns", PyArray1::from_vec(py, returns).reshape([n, players])?)?;
-    out.set_item("values", PyArray1::from_vec(py, rows.iter().map(|r| r.value).collect()))?;
+    out.set_item(
+        "returns",
+        PyArray1::from_vec(py, returns).reshape([n, players])?,
+    )?;
+    out.set_item(
+        "values",
+        PyArray1::from_vec(py, rows.iter().map(|r| r.value).collect()),
+    )?;
     out.set_item("actions", PyArray1::from_vec(py, col(&|r| r.action as i32)))?;
     out.set_item("games", PyArray1::from_vec(py, col(&|r| r.game as i32)))?;
     out.set_item("plies", PyArray1::from_vec(py, col(&|r| r.ply as i32)))?;
@@ -354,7 +374,10 @@ fn selfplay<'py>(
             })
         })
         .collect();
-    out.set_item("game_seating", PyArray1::from_vec(py, seating).reshape([g, players])?)?;
+    out.set_item(
+        "game_seating",
+        PyArray1::from_vec(py, seating).reshape([g, players])?,
+    )?;
     out.set_item(
         "game_finished",
         PyArray1::from_vec(py, records.iter().map(|r| r.finished).collect()),
