@@ -21,9 +21,9 @@ from meeple import bots as bots_mod
 from meeple import render
 from meeple._engine import play_matches, random_games
 from meeple.cli_pictures import render_cmd, view_cmd
+from meeple.cli_selfplay import selfplay as selfplay_command
 from meeple.cli_tournament import simulate_on_backend
 from meeple.cli_tournament import tournament as tournament_command
-from meeple.cli_selfplay import selfplay as selfplay_command
 
 # Tables stay readable when piped (no terminal width to go by).
 console = Console(width=None if sys.stdout.isatty() else 160)

@@ -2,8 +2,8 @@
 //! Nothing game-specific lives here: games are found through `meeple::registry()`.
 
 mod convert;
-mod vec_env;
 mod selfplay;
+mod vec_env;
 
 use convert::{py_to_value, to_py_err, value_to_py, IllegalActionError};
 use meeple_core::search::SearchConfig;
