@@ -199,6 +199,21 @@ def test_an_ambiguous_click_offers_a_list(page: tuple[Page, list[str]]) -> None:
     assert errors == []
 
 
+def test_new_game_with_options(page: tuple[Page, list[str]]) -> None:
+    pg, errors = page
+    pg.fill("#options", "scenario=fishermen vp_to_win=8")
+    _new_game(pg, "catan", 3)
+    assert "fishing ground" in _board(pg) and "fishermen" in _board(pg)
+    pg.fill("#options", "scenario=nowhere")
+    with pg.expect_response("**/api/new"):
+        pg.click("#new")
+    pg.wait_for_function("document.getElementById('error').textContent.includes('nowhere')")
+    errors.clear()  # the refused request logs its 400 in the console, as it should
+    pg.fill("#options", "vp_to_win")
+    pg.click("#new")
+    assert "expected name=value" in pg.inner_text("#error")
+
+
 def test_the_player_sees_only_their_seat(page: tuple[Page, list[str]]) -> None:
     pg, errors = page
     _new_game(pg, "san_juan", 3)

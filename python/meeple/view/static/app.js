@@ -137,12 +137,33 @@ function fitPlayers() {
   if (v < g.min_players || v > g.max_players) p.value = Math.min(Math.max(v, g.min_players), g.max_players);
 }
 
+// "scenario=fishermen vp_to_win=8" -> {scenario: "fishermen", vp_to_win: 8} (values as JSON
+// where they parse, else as words), the same as the command line's --option.
+function parseOptions(text) {
+  const out = {};
+  for (const pair of text.trim().split(/\s+/)) {
+    if (!pair) continue;
+    const i = pair.indexOf("=");
+    if (i < 1) throw new Error("bad option " + JSON.stringify(pair) + ": expected name=value");
+    const value = pair.slice(i + 1);
+    try { out[pair.slice(0, i)] = JSON.parse(value); } catch (e) { out[pair.slice(0, i)] = value; }
+  }
+  return out;
+}
+
 async function newGame() {
   hideChooser();
   $("viewseat").value = "all";
+  let options;
+  try {
+    options = parseOptions($("options").value);
+  } catch (e) {
+    $("error").textContent = e.message;
+    return;
+  }
   await post("/api/new", {
     game: $("game").value, players: Number($("players").value), seat: Number($("seat").value),
-    bots: $("bots").value, seed: Number($("seed").value),
+    bots: $("bots").value, seed: Number($("seed").value), options: options,
   });
 }
 
