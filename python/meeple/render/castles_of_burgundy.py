@@ -164,7 +164,7 @@ def to_svg(view: dict[str, Any], meta: dict[str, Any]) -> str:
     players = view.get("players", [])
     n = len(players)
     col_w = 250.0
-    svg = Svg(max(1000.0, col_w * n + 20), 640, title="The Castles of Burgundy")
+    svg = Svg(max(1000.0, col_w * n + 20), 620, title="The Castles of Burgundy")
     hot = set(meta.get("hot") or ())
     svg.text(16, 28, "The Castles of Burgundy", size=20, weight="bold")
     step = view.get("step") or {}
@@ -240,7 +240,7 @@ def to_svg(view: dict[str, Any], meta: dict[str, Any]) -> str:
     svg.text(16, 186, "turn order: " + " → ".join(f"seat {s}" for s in order), size=12)
     for i, p in enumerate(players):
         _estate(svg, view, meta, i, p, 16 + i * col_w, 200, hot)
-    _legend(svg, 16, 606)
+    _legend(svg, 16, 588)
     return svg.render()
 
 
@@ -259,7 +259,7 @@ def _estate(
         x0 - 4,
         y0,
         242,
-        392,
+        374,
         rx=8,
         fill="#ffffff",
         stroke="#00a0a0" if current else "#d8cfbf",
@@ -293,7 +293,7 @@ def _estate(
                 svg.text(x, y + 4, str(die), size=10, anchor="middle", fill="#555")
             if current and key in hot:
                 _hot_hex(svg, x, y, HEX_R - 1.5, key)
-    y = y0 + 262
+    y = y0 + 244
     svg.text(x0 + 4, y, "storage", size=11, weight="bold")
     for k, tile in enumerate(p.get("storage", [])):
         tx = x0 + 70 + k * 38
