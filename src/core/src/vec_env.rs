@@ -210,6 +210,10 @@ struct Slot<G: ?Sized> {
     /// Whose observation the env's row shows: the seat to move, or after an episode's end the
     /// seat that took the last learner step.
     obs_seat: usize,
+    /// The learner to move (valid while `pending` is `Act`), kept so a step need not ask.
+    to_move: usize,
+    /// The game's length bound ([`DynGame::max_game_length`]), read once per episode.
+    bound: u64,
 }
 
 /// Shared, read-only facts every env's step needs.
@@ -298,6 +302,8 @@ impl<G: ?Sized + DynGame> VecEnv<G> {
                 actions: 0,
                 broken: None,
                 obs_seat: 0,
+                to_move: 0,
+                bound: u64::MAX,
             });
         }
         let mut env = VecEnv {
@@ -754,6 +760,7 @@ fn new_episode<G: ?Sized + DynGame>(
     {
         return Err("a new game's tensor or action sizes differ from the first game's".into());
     }
+    slot.bound = game.max_game_length();
     slot.game = game;
     slot.steps = 0;
     slot.actions = 0;
@@ -771,7 +778,7 @@ enum End {
 
 /// Resolve chance and opponents until a learner is to move or the episode ends.
 fn advance<G: ?Sized + DynGame>(shared: &Shared<'_, G>, slot: &mut Slot<G>) -> End {
-    let bound = slot.game.max_game_length();
+    let bound = slot.bound;
     loop {
         let action = match slot.game.turn() {
             Turn::Terminal => return End::Terminated,
@@ -785,7 +792,10 @@ fn advance<G: ?Sized + DynGame>(shared: &Shared<'_, G>, slot: &mut Slot<G>) -> E
                 slot.outcomes[i].0
             }
             Turn::Player(p) => match shared.opponents.get(p) {
-                Some(None) => return End::No,
+                Some(None) => {
+                    slot.to_move = p;
+                    return End::No;
+                }
                 Some(Some(bot)) => match choose(bot, slot) {
                     Ok(a) => a,
                     Err(e) => {
@@ -835,13 +845,7 @@ fn step_one<G: ?Sized + DynGame>(
         Move::Apply(a) => a,
         Move::Penalize => u32::MAX,
     };
-    let seat = match slot.game.turn() {
-        Turn::Player(p) => p,
-        _ => {
-            slot.broken = Some("no learner to move".into());
-            return;
-        }
-    };
+    let seat = slot.to_move;
     row.clear();
     slot.steps += 1;
     if mv == Move::Penalize {
@@ -860,12 +864,11 @@ fn step_one<G: ?Sized + DynGame>(
         return;
     }
     slot.actions += 1;
-    let mut ended =
-        if slot.actions >= slot.game.max_game_length() && slot.game.turn() != Turn::Terminal {
-            End::Truncated
-        } else {
-            advance(shared, slot)
-        };
+    let mut ended = if slot.actions >= slot.bound && slot.game.turn() != Turn::Terminal {
+        End::Truncated
+    } else {
+        advance(shared, slot)
+    };
     if ended == End::No && shared.max_steps > 0 && slot.steps >= shared.max_steps {
         ended = End::Truncated;
     }
@@ -882,10 +885,7 @@ fn write_decision<G: ?Sized + DynGame>(
     slot: &mut Slot<G>,
     row: &mut Row<'_>,
 ) {
-    let seat = match slot.game.turn() {
-        Turn::Player(p) => p,
-        _ => 0,
-    };
+    let seat = slot.to_move;
     *row.current_player = seat as i32;
     slot.obs_seat = seat;
     if shared.observe {
