@@ -176,7 +176,8 @@ impl City {
 }
 
 /// Buildings left in the supply, written as `{"hacienda": 2, ...}`: every base kind, and the
-/// Expansion I kinds that have copies left (a missing Expansion I kind reads as 0).
+/// Expansion I kinds that have copies left (a missing kind reads as 0; the supply is derived and
+/// recomputed when a position is read).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(try_from = "BTreeMap<Building, u8>", into = "BTreeMap<Building, u8>")]
 pub struct BuildingSupply(pub [u8; NUM_BUILDINGS]);
@@ -185,16 +186,15 @@ impl TryFrom<BTreeMap<Building, u8>> for BuildingSupply {
     type Error = String;
     fn try_from(m: BTreeMap<Building, u8>) -> Result<Self, String> {
         let mut s = [0u8; NUM_BUILDINGS];
-        for d in BUILDINGS.iter() {
-            match m.get(&d.kind) {
-                Some(&c) => s[d.kind as usize] = c,
-                None if (d.kind as usize) < BASE_BUILDINGS => {
-                    return Err(format!("building supply does not list {}", d.name))
-                }
-                None => {}
-            }
+        for (&b, &c) in m.iter() {
+            s[b as usize] = c;
         }
         Ok(BuildingSupply(s))
+    }
+}
+impl Default for BuildingSupply {
+    fn default() -> Self {
+        BuildingSupply([0; NUM_BUILDINGS])
     }
 }
 impl From<BuildingSupply> for BTreeMap<Building, u8> {

@@ -11,6 +11,7 @@
 #![allow(clippy::needless_range_loop, clippy::too_many_arguments)]
 
 pub mod data;
+mod derived;
 pub mod format;
 pub mod nobles;
 pub mod state;
@@ -152,6 +153,16 @@ const X_OPTIONS: [&str; 11] = [
 pub fn check_options(config: &Config) -> Result<(), GameError> {
     static INFO: std::sync::OnceLock<GameInfo> = std::sync::OnceLock::new();
     let info = INFO.get_or_init(PuertoRico::info);
+    let governor = config.int("first_governor");
+    if governor >= config.players as i64 {
+        return Err(GameError::bad_option(
+            "first_governor",
+            format!(
+                "seat {governor} does not exist with {} players",
+                config.players
+            ),
+        ));
+    }
     if !config.bool("nobles") {
         for spec in info.options.iter() {
             if N_OPTIONS.contains(&spec.name) && config.value(spec.name) != &spec.default {
@@ -304,6 +315,7 @@ impl PuertoRico {
     }
 
     fn check(&self) -> Result<(), String> {
+        check_options(&self.config).map_err(|e| e.to_string())?;
         let n = self.config.players;
         if !(2..=MAX_PLAYERS).contains(&n) {
             return Err(format!("config.players {n} is not 2..5"));
@@ -379,7 +391,11 @@ impl PuertoRico {
             Step::BlackMarketColonist | Step::BlackMarketGood | Step::BlackMarketVp => {
                 Some(Role::Builder)
             }
-            Step::GuestHouse => self.role.filter(|&r| r != Role::Mayor),
+            // A guest-house window belongs to a role's phase, never the mayor's.
+            Step::GuestHouse => match self.role {
+                Some(r) if r != Role::Mayor => Some(r),
+                _ => return Err("step guest_house needs a role other than the mayor".into()),
+            },
             Step::ShipNoble => Some(Role::Mayor),
             Step::LandOffice | Step::LandOfficeDraw | Step::LandOfficeForest => Some(Role::Trader),
             Step::HuntingLodge => Some(Role::Settler),
@@ -403,6 +419,30 @@ impl PuertoRico {
         }
         if self.step == Step::GuestHouse && self.guest_queue & (1 << self.actor()) == 0 {
             return Err("the guest-house window's player is not in guest_queue".into());
+        }
+        let window_role = match self.guest_after {
+            Some(Resume::Build) => Some(Role::Builder),
+            Some(Resume::Storage) => Some(Role::Captain),
+            _ => self.role,
+        };
+        if self.step == Step::GuestHouse && window_role != self.role {
+            return Err(format!(
+                "guest_after {} does not fit the role being played",
+                if window_role == Some(Role::Builder) {
+                    "build"
+                } else {
+                    "storage"
+                }
+            ));
+        }
+        if self.guest_after == Some(Resume::Storage) && self.step == Step::GuestHouse {
+            let p = self.actor();
+            if self.guest_queue != 1 << p || !self.storage_loses(p) {
+                return Err(format!(
+                    "guest_after storage: player {p}'s storage window must be his alone, and he \
+                     must have a barrel to lose"
+                ));
+            }
         }
         if self.step != Step::GuestHouse && self.guest_queue != 0 {
             return Err("guest_queue is only used during the guest_house step".into());
@@ -469,7 +509,8 @@ impl PuertoRico {
             // One turn per piece handed out from the colonist ship.
             Step::ShipNoble => 256,
             // The library's second settler tile is taken with acted == n.
-            Step::Settle | Step::HaciendaForest if self.doubled => n + 1,
+            Step::HaciendaForest if self.doubled => n + 1,
+            Step::Settle if self.library_tile_turn() => n + 1,
             _ => n,
         };
         if self.acted as usize >= acted_limit && self.step != Step::GameOver {
@@ -522,6 +563,36 @@ impl PuertoRico {
         if matches!(self.step, Step::Warehouse | Step::Keep) {
             let p = self.actor();
             let goods = self.player(p).goods;
+            // Storage opens only for a player holding more kinds than he may warehouse; he
+            // then warehouses exactly his capacity of kinds (engine decision 2).
+            let cap = self.warehouse_capacity(p) as u32;
+            let chosen = self.warehoused.count_ones();
+            if self.step == Step::Warehouse && cap == 0 {
+                return Err(format!(
+                    "step warehouse: player {p} (to move) has no occupied warehouse"
+                ));
+            }
+            let todo = if self.step == Step::Warehouse {
+                self.todo as u32
+            } else {
+                0
+            };
+            if self.step == Step::Warehouse && todo == 0 {
+                return Err("step warehouse: todo (warehouse picks left) is 0".into());
+            }
+            if chosen + todo != cap {
+                return Err(format!(
+                    "warehoused: player {p} warehouses {} kinds here, his warehouses take {cap}",
+                    chosen + todo
+                ));
+            }
+            if goods.mask().count_ones() <= cap {
+                return Err(format!(
+                    "step {}: player {p} holds no more kinds than his warehouses take, so he has \
+                     no storage to choose",
+                    STEP_NAMES[step_index(self.step)]
+                ));
+            }
             if self.todo > 3 || self.warehoused & !goods.mask() != 0 {
                 return Err("warehouse bookkeeping does not fit the player's goods".into());
             }
@@ -678,15 +749,7 @@ impl PuertoRico {
         }
         for d in BUILDINGS.iter() {
             let i = d.kind as usize;
-            let in_game = if i >= X_BUILDINGS {
-                self.noble_kind_added(i)
-                    || (self.nobles_drafted() && self.building_set & (1 << i) != 0)
-            } else if self.new_buildings {
-                d.class != Class::Violet || self.building_set & (1 << i) != 0
-            } else {
-                i < BASE_BUILDINGS
-            };
-            let want = if in_game { d.kind.copies(n) as u32 } else { 0 };
+            let want = self.building_copies(i);
             if buildings[i] != want {
                 return Err(format!(
                     "{} copies of {} in the game, expected {want}",
@@ -722,6 +785,49 @@ impl PuertoRico {
         }
         if self.vp_supply <= 0 && !self.end_triggered {
             return Err("the VP supply is empty but the end is not triggered".into());
+        }
+        if self.step == Step::GameOver && !self.end_triggered && !self.truncated {
+            return Err(
+                "step game_over, but end_triggered is false and the game was not truncated".into(),
+            );
+        }
+        if self.truncated
+            && (self.step != Step::GameOver
+                || self.end_triggered
+                || (self.round as u64) < self.max_rounds())
+        {
+            return Err(format!(
+                "truncated: only a game over at round max_rounds ({}) without an end trigger \
+                 is truncated",
+                self.max_rounds()
+            ));
+        }
+        if self.step == Step::GameOver && (self.picks != 0 || self.roles.0.iter().any(|r| r.taken))
+        {
+            return Err("step game_over: picks must be 0 and no role tile taken".into());
+        }
+        let out_of_game =
+            self.new_buildings && self.config.str("black_market_returns") == "out_of_game";
+        if !out_of_game && (self.removed_colonists > 0 || self.removed_vp > 0) {
+            return Err(format!(
+                "{}: only the black market with black_market_returns = out_of_game takes pieces \
+                 out of the game",
+                if self.removed_colonists > 0 {
+                    "removed_colonists"
+                } else {
+                    "removed_vp"
+                }
+            ));
+        }
+        if self.step == Step::Refill
+            && self.plantation_row.total() + self.todo as u32 != n as u32 + 1
+        {
+            return Err(format!(
+                "step refill: plantation_row holds {} tiles and todo {} more, the row takes {}",
+                self.plantation_row.total(),
+                self.todo,
+                n + 1
+            ));
         }
         // Every non-terminal node has a move.
         if self.step != Step::GameOver {
@@ -1101,6 +1207,14 @@ impl Game for PuertoRico {
                     false,
                     "Expansion II (N9, provisional): villa and jeweler not in the same game (a \
                      house rule): the jeweler is left out.",
+                ),
+                OptionSpec::int(
+                    "first_governor",
+                    -1,
+                    -1,
+                    (MAX_PLAYERS - 1) as i64,
+                    "Seat of the first governor; -1 (the default) draws him uniformly from the \
+                     seed, as the rules choose him by any method (spec §2.1).",
                 ),
                 OptionSpec::int(
                     "max_rounds",
@@ -1526,13 +1640,14 @@ impl Game for PuertoRico {
             0
         };
         if self.new_buildings {
-            // Expansion I per round: guest-house windows (a pass per player at each role start
-            // and after each build) and at most 2 moves per player, 3 black-market items and a
+            // Expansion I per round: guest-house windows (a pass per player at each role start,
+            // after each build and before his storage) and at most 2 moves per player, 3
+            // black-market items and a
             // hacienda-forest choice per player, the library's extra settler tile and privilege
             // barrel, the small-wharf barrels (at most 50) and their closing passes, 3 more
             // storehouse keeps per player; plus the 17 draft picks once.
             let picks = if n == 2 { 6 } else { n };
-            let extra = picks * n + 11 * n + 52;
+            let extra = picks * n + 12 * n + 52;
             (Self::round_bound(n) + extra + nobles) * self.max_rounds() + SET_SIZE as u64
         } else {
             (Self::round_bound(n) + nobles) * self.max_rounds()
@@ -1541,6 +1656,24 @@ impl Game for PuertoRico {
 
     fn validate(&self) -> Result<(), String> {
         self.check()
+    }
+
+    /// Read a position: the default reading (a field of the wrong shape named by its path),
+    /// then the derived fields recomputed (so they may be left out, and an edited export loads),
+    /// then `validate`.
+    fn from_json_value(value: &Value) -> Result<Self, GameError> {
+        let mut g: Self = serde_path_to_error::deserialize(value).map_err(|e| {
+            let path = e.path().to_string();
+            let inner = e.into_inner();
+            GameError::bad_json(if path == "." {
+                inner.to_string()
+            } else {
+                format!("{path}: {inner}")
+            })
+        })?;
+        g.recompute_derived().map_err(GameError::BadJson)?;
+        g.validate().map_err(GameError::BadJson)?;
+        Ok(g)
     }
 
     fn render(&self) -> String {

@@ -141,7 +141,8 @@ impl NoblePlayer {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Nobles {
-    /// The noble supply.
+    /// The noble supply (derived: recomputed when a position is read).
+    #[serde(default)]
     pub supply: u8,
     /// Nobles on the colonist ship.
     pub ship: u8,

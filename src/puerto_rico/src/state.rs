@@ -236,6 +236,9 @@ pub enum Resume {
     RoleStart,
     /// The window followed the actor's build: the next builder.
     Build,
+    /// The window opened the actor's storage at the end of the captain phase (E7 b): his
+    /// storage follows.
+    Storage,
 }
 
 fn is_zero_u8(x: &u8) -> bool {
@@ -477,18 +480,25 @@ pub struct PuertoRico {
     pub step: Step,
     pub roles: Roles,
     pub players: Players,
+    /// Derived (recomputed when read; see `derived.rs`), like every supply.
+    #[serde(default)]
     pub colonist_supply: u8,
     pub colonist_ship: u8,
     /// VP chips left in the supply; negative once VP are written down.
+    #[serde(default)]
     pub vp_supply: i32,
+    #[serde(default)]
     pub goods_supply: PerGood,
+    #[serde(default)]
     pub quarries: u8,
     /// The face-up plantations.
     pub plantation_row: PerGood,
     /// The face-down deck: a multiset (its order is unknown to everyone; draws are chance nodes).
+    #[serde(default)]
     pub deck: PerGood,
     /// Face-up discarded plantations, reshuffled into the deck when it runs out.
     pub discard: PerGood,
+    #[serde(default)]
     pub building_supply: BuildingSupply,
     pub ships: Ships,
     pub trading_house: PerGood,
@@ -626,7 +636,13 @@ impl PuertoRico {
         let n = config.players.clamp(2, MAX_PLAYERS);
         let s = setup(n);
         let mut rng = GameRng::new(seed);
-        let governor = rng.below(n as u32) as u8;
+        // The draw is made even for a chosen governor, so the rest of the set-up (the first
+        // face-up row, a random building set) is the same as with that governor drawn.
+        let drawn = rng.below(n as u32) as u8;
+        let governor = match config.int("first_governor") {
+            g if (0..n as i64).contains(&g) => g as u8,
+            _ => drawn,
+        };
         let mut players = Players {
             len: n as u8,
             ..Default::default()
@@ -903,8 +919,10 @@ impl PuertoRico {
                 if pl.island_used() >= 12 {
                     return;
                 }
+                // The library's second tile (acted = n) only while the privilege is doubled.
+                let takes = (self.acted as usize) < self.n() || self.doubled;
                 for k in 0..NUM_GOODS {
-                    if self.plantation_row.0[k] > 0 {
+                    if takes && self.plantation_row.0[k] > 0 {
                         f(SETTLE + k as Action);
                     }
                 }
@@ -912,7 +930,7 @@ impl PuertoRico {
                     f(TAKE_QUARRY);
                 }
                 if self.new_buildings {
-                    if pl.occupied(Building::ForestHouse) && self.forest_left() {
+                    if takes && pl.occupied(Building::ForestHouse) && self.forest_left() {
                         for k in 0..NUM_GOODS {
                             if self.plantation_row.0[k] > 0 {
                                 f(FOREST + k as Action);
@@ -936,7 +954,10 @@ impl PuertoRico {
             }
             Step::Produce => {
                 f(PASS);
-                f(ACCEPT);
+                // Only when there is something to produce (a guest-house move may make it).
+                if self.can_produce(p) {
+                    f(ACCEPT);
+                }
                 self.guest_moves(p, f);
             }
             Step::Arrange if self.nobles.is_some() && self.arrange_has_colours(p) => {
@@ -1199,6 +1220,49 @@ impl PuertoRico {
             self.guest_nobles(p, f);
         }
     }
+    /// Guest-house moves are offered next to the owner's own decisions and after he builds
+    /// (E7 b, c), not only in the phase-start window.
+    #[inline]
+    pub(crate) fn guests_any_time(&self) -> bool {
+        self.new_buildings && self.config.str("guest_house_timing") == "any_time"
+    }
+    /// Whether `p`, by moving one or more guest-house people first (E7 b), gets a move that
+    /// `has_move` accepts in `step`. Each sequence of moves is tried on a copy; a guest house
+    /// holds at most 2 people, so there are at most two moves.
+    pub(crate) fn guests_enable(
+        &self,
+        p: usize,
+        step: Step,
+        has_move: fn(&PuertoRico, usize) -> bool,
+    ) -> bool {
+        if !self.guests_any_time() || !self.can_guest(p) {
+            return false;
+        }
+        let mut probe = self.clone();
+        probe.step = step;
+        probe.guests_enable_from(p, has_move, 0)
+    }
+    /// `guests_enable` for the moves from `min` up (a set of moves is tried in one order only).
+    fn guests_enable_from(
+        &self,
+        p: usize,
+        has_move: fn(&PuertoRico, usize) -> bool,
+        min: Action,
+    ) -> bool {
+        let mut moves = [0 as Action; 2 * NUM_TARGETS];
+        let mut len = 0;
+        self.guest_moves(p, &mut |a| {
+            if a >= min && len < moves.len() {
+                moves[len] = a;
+                len += 1;
+            }
+        });
+        moves[..len].iter().any(|&a| {
+            let mut next = self.clone();
+            next.apply_guest(p, a);
+            has_move(&next, p) || next.guests_enable_from(p, has_move, a)
+        })
+    }
     /// Whether `p` has a guest-house move.
     pub fn can_guest(&self, p: usize) -> bool {
         let pl = self.player(p);
@@ -1253,7 +1317,7 @@ impl PuertoRico {
         self.bm_items(self.actor(), stage + 1) >= need
     }
     /// Storage: barrels the actor may still keep (1, or 4 with an occupied storehouse).
-    fn keep_left(&self, p: usize) -> u32 {
+    pub(crate) fn keep_left(&self, p: usize) -> u32 {
         let singles = 1 + 3 * self.player(p).occupied(Building::Storehouse) as u32;
         singles.saturating_sub(self.kept.total())
     }
@@ -1455,7 +1519,7 @@ impl PuertoRico {
             .count();
         above + 1 >= self.todo as usize
     }
-    fn warehouse_capacity(&self, p: usize) -> u8 {
+    pub(crate) fn warehouse_capacity(&self, p: usize) -> u8 {
         let pl = self.player(p);
         pl.occupied(Building::SmallWarehouse) as u8
             + 2 * pl.occupied(Building::LargeWarehouse) as u8
@@ -1468,20 +1532,8 @@ impl PuertoRico {
     /// Apply a legal action (the caller checked legality).
     pub fn apply_legal(&mut self, a: Action) {
         let p = self.actor();
-        if (GUEST..NUM_ACTIONS_X).contains(&a) {
-            return self.guest_move(p, (a - GUEST) as usize);
-        }
-        if a >= NUM_ACTIONS_X {
-            use crate::nobles::{GUEST_N, GUEST_NOBLE, GUEST_NOBLE_AT, NOBLE_PLACE, REMOVE_NOBLE};
-            if (GUEST_N..NOBLE_PLACE).contains(&a) {
-                return self.guest_move(p, (a - GUEST_N) as usize + X_TARGETS);
-            }
-            if (GUEST_NOBLE..GUEST_NOBLE + crate::nobles::FUNCTIONS as Action).contains(&a)
-                || (GUEST_NOBLE_AT..REMOVE_NOBLE).contains(&a)
-            {
-                let t = crate::nobles::noble_move_target(a).unwrap_or(0);
-                return self.guest_noble_move(p, t);
-            }
+        if self.apply_guest(p, a) {
+            return;
         }
         match self.step {
             Step::GameOver => {}
@@ -1829,12 +1881,9 @@ impl PuertoRico {
         let Some(role) = self.role else { return };
         self.acted = 0;
         self.doubled = false;
-        if self.new_buildings && self.player(p).occupied(Building::Library) {
-            let once = self.n() == 2 && self.config.bool("library_2p_once_per_round");
-            if !once || self.library_used & (1 << p) == 0 {
-                self.doubled = true;
-                self.library_used |= 1 << p;
-            }
+        if self.library_doubles(p) {
+            self.doubled = true;
+            self.library_used |= 1 << p;
         }
         match role {
             Role::Settler => {
@@ -1887,7 +1936,7 @@ impl PuertoRico {
     fn guest_window_next(&mut self) {
         let n = self.n();
         let base = match self.guest_after {
-            Some(Resume::Build) => self.acted as usize,
+            Some(Resume::Build | Resume::Storage) => self.acted as usize,
             _ => 0,
         };
         for i in base..n {
@@ -1907,11 +1956,42 @@ impl PuertoRico {
                 self.acted += 1;
                 self.build_next();
             }
+            Some(Resume::Storage) => {
+                if self.store_begin(self.actor()) {
+                    self.acted += 1;
+                    self.store_next();
+                }
+            }
             _ => self.dispatch_role(),
         }
     }
 
+    /// Apply `a` if it is a guest-house move of `p` (colonist or noble); false otherwise.
+    fn apply_guest(&mut self, p: usize, a: Action) -> bool {
+        if (GUEST..NUM_ACTIONS_X).contains(&a) {
+            self.guest_move(p, (a - GUEST) as usize);
+            return true;
+        }
+        if a >= NUM_ACTIONS_X {
+            use crate::nobles::{GUEST_N, GUEST_NOBLE, GUEST_NOBLE_AT, NOBLE_PLACE, REMOVE_NOBLE};
+            if (GUEST_N..NOBLE_PLACE).contains(&a) {
+                self.guest_move(p, (a - GUEST_N) as usize + X_TARGETS);
+                return true;
+            }
+            if (GUEST_NOBLE..GUEST_NOBLE + crate::nobles::FUNCTIONS as Action).contains(&a)
+                || (GUEST_NOBLE_AT..REMOVE_NOBLE).contains(&a)
+            {
+                let t = crate::nobles::noble_move_target(a).unwrap_or(0);
+                self.guest_noble_move(p, t);
+                return true;
+            }
+        }
+        false
+    }
+
     /// Move one colonist from the actor's guest house to target t (he may stay in the step).
+    /// The colonist works at once (rules §8.4): a library he fills doubles the privilege still
+    /// to come, and a hacienda he fills on his settler turn offers its tile.
     pub(crate) fn guest_move(&mut self, p: usize, t: usize) {
         let gh = Building::GuestHouse as usize;
         let pl = self.pm(p);
@@ -1920,10 +2000,50 @@ impl PuertoRico {
             Some(b) => pl.buildings.0[b] += 1,
             None => pl.island_colonists.0[t - BASE_BUILDINGS] += 1,
         }
+        if p == self.chooser as usize
+            && !self.doubled
+            && self.privilege_ahead()
+            && self.library_doubles(p)
+        {
+            self.doubled = true;
+            self.library_used |= 1 << p;
+        }
+        if self.step == Step::Settle
+            && (self.acted as usize) < self.n()
+            && target_building(t) == Some(Building::Hacienda as usize)
+            && self.hacienda_available(p)
+        {
+            // The hacienda was empty when his turn began, so its tile was not offered yet.
+            self.step = Step::Hacienda;
+        }
         if self.step == Step::GuestHouse && !self.can_guest(p) {
             self.guest_queue &= !(1 << p);
             self.guest_window_next();
         }
+    }
+
+    /// Whether the privilege of the role being played is still to come in this step, so that a
+    /// library filled now doubles it (the guest house, rules §8.4): the settler's second tile,
+    /// the builder before his build, the craftsman's barrels, the trader before his sale, the
+    /// captain before his first load.
+    fn privilege_ahead(&self) -> bool {
+        match self.role {
+            Some(Role::Settler) => matches!(self.step, Step::Hacienda | Step::Settle),
+            Some(Role::Builder) => self.step == Step::Build,
+            Some(Role::Craftsman) => self.step == Step::Produce,
+            Some(Role::Trader) => self.step == Step::Trade,
+            Some(Role::Captain) => self.step == Step::Load && !self.captain_bonus_paid,
+            _ => false,
+        }
+    }
+
+    /// Whether `p`'s library doubles his privilege now: occupied, and in the 2-player game
+    /// (E6) not yet used this round.
+    fn library_doubles(&self, p: usize) -> bool {
+        let once = self.n() == 2 && self.config.bool("library_2p_once_per_round");
+        self.new_buildings
+            && self.player(p).occupied(Building::Library)
+            && (!once || self.library_used & (1 << p) == 0)
     }
 
     /// Expansion I, captain phase start: the captain's lighthouse coin and the union halls.
@@ -2011,11 +2131,7 @@ impl PuertoRico {
         loop {
             if self.acted as usize >= self.n() {
                 // The library's second tile: after every other player, a face-up plantation.
-                if self.acted as usize == self.n()
-                    && self.doubled
-                    && self.player(self.chooser as usize).island_used() < 12
-                    && self.plantation_row.total() > 0
-                {
+                if self.acted as usize == self.n() && self.library_tile_turn() {
                     self.step = Step::Settle;
                     return;
                 }
@@ -2026,17 +2142,30 @@ impl PuertoRico {
                 self.step = Step::Hacienda;
                 return;
             }
-            if self.settle_available(p) {
+            if self.settle_available(p)
+                || self.guests_enable(p, Step::Settle, |g, p| {
+                    g.hacienda_available(p) || g.settle_available(p)
+                })
+            {
                 self.step = Step::Settle;
                 return;
             }
             self.acted += 1;
         }
     }
+    /// Whether the settler gets the library's second tile turn (after everyone): his library
+    /// doubles the privilege, or a guest-house move can make it (E7 b), and he has room and a
+    /// face-up plantation to take.
+    pub(crate) fn library_tile_turn(&self) -> bool {
+        let c = self.chooser as usize;
+        self.player(c).island_used() < 12
+            && self.plantation_row.total() > 0
+            && (self.doubled || self.guests_enable(c, Step::Settle, |g, _| g.doubled))
+    }
     /// After the hacienda: the actor's normal take, if he can take anything.
     fn settle_turn(&mut self) {
         let p = self.actor();
-        if self.settle_available(p) {
+        if self.settle_available(p) || self.guests_enable(p, Step::Settle, Self::settle_available) {
             self.step = Step::Settle;
         } else {
             self.settle_done();
@@ -2201,7 +2330,7 @@ impl PuertoRico {
                 return self.end_role();
             }
             let p = self.actor();
-            if self.can_build_any(p) {
+            if self.can_build_any(p) || self.guests_enable(p, Step::Build, Self::can_build_any) {
                 self.step = Step::Build;
                 return;
             }
@@ -2302,8 +2431,7 @@ impl PuertoRico {
                 self.craft_nobles(p);
             }
             if optional {
-                let prod = self.player(p).production();
-                if (0..NUM_GOODS).any(|g| prod[g] > 0 && self.goods_supply.0[g] > 0) {
+                if self.can_produce(p) || self.guests_enable(p, Step::Produce, Self::can_produce) {
                     self.step = Step::Produce;
                     return;
                 }
@@ -2312,6 +2440,11 @@ impl PuertoRico {
             }
             self.acted += 1;
         }
+    }
+    /// Whether `p`'s occupied tiles make a barrel the supply still has.
+    fn can_produce(&self, p: usize) -> bool {
+        let prod = self.player(p).production();
+        (0..NUM_GOODS).any(|g| prod[g] > 0 && self.goods_supply.0[g] > 0)
     }
     /// The trader's turn has a sale (trading house or trading post).
     pub(crate) fn trade_available(&self, p: usize) -> bool {
@@ -2436,12 +2569,16 @@ impl PuertoRico {
                 return self.end_role();
             }
             let p = self.actor();
-            if self.trade_available(p) || (self.nobles.is_some() && self.land_office_available(p)) {
+            if self.trade_turn(p) || self.guests_enable(p, Step::Trade, Self::trade_turn) {
                 self.step = Step::Trade;
                 return;
             }
             self.acted += 1;
         }
+    }
+    /// Whether `p` has a move on his trader turn: a sale, or (Expansion II) his land office.
+    fn trade_turn(&self, p: usize) -> bool {
+        self.trade_available(p) || (self.nobles.is_some() && self.land_office_available(p))
     }
     /// Expansion I trading post: one barrel to the supply at the normal price plus the trader's
     /// privilege; the markets add nothing.
@@ -2534,7 +2671,8 @@ impl PuertoRico {
                 return self.store_next();
             }
             let p = self.actor();
-            if self.captain_has_move(p) {
+            if self.captain_has_move(p) || self.guests_enable(p, Step::Load, Self::captain_has_move)
+            {
                 self.step = Step::Load;
                 return;
             }
@@ -2548,18 +2686,45 @@ impl PuertoRico {
                 return self.captain_finish();
             }
             let p = self.actor();
-            let kinds = self.player(p).goods.mask().count_ones() as u8;
-            let cap = self.warehouse_capacity(p);
-            if kinds > cap {
-                self.warehoused = 0;
-                self.todo = cap;
-                self.floor = 0;
-                if !self.store_settle(p) {
-                    return;
-                }
+            if self.storage_window(p) {
+                // Guest-house moves before his storage (E7 b): a guest on an empty warehouse or
+                // storehouse keeps more.
+                self.guest_queue = 1 << p;
+                self.guest_after = Some(Resume::Storage);
+                self.step = Step::GuestHouse;
+                return;
+            }
+            if !self.store_begin(p) {
+                return;
             }
             self.acted += 1;
         }
+    }
+    /// Begin `p`'s storage (his capacity counted now). True when it is done without a decision.
+    pub(crate) fn store_begin(&mut self, p: usize) -> bool {
+        let kinds = self.player(p).goods.mask().count_ones() as u8;
+        let cap = self.warehouse_capacity(p);
+        if kinds <= cap {
+            return true;
+        }
+        self.warehoused = 0;
+        self.todo = cap;
+        self.floor = 0;
+        self.store_settle(p)
+    }
+    /// Whether `p` gets a guest-house window before his storage: he has a move and would lose a
+    /// barrel with his storage as it stands.
+    fn storage_window(&self, p: usize) -> bool {
+        self.guests_any_time() && self.can_guest(p) && self.storage_loses(p)
+    }
+    /// Whether `p` must return a barrel at storage: more barrels than his warehouses (his
+    /// largest kinds) and his single barrels (1, or 4 with an occupied storehouse) keep.
+    pub(crate) fn storage_loses(&self, p: usize) -> bool {
+        let mut counts = self.player(p).goods.0;
+        counts.sort_unstable_by(|a, b| b.cmp(a));
+        let cap = self.warehouse_capacity(p) as usize;
+        let rest: u32 = counts[cap.min(NUM_GOODS)..].iter().map(|&c| c as u32).sum();
+        rest > self.keep_left(p)
     }
     /// Resolve forced storage choices. True when the actor's storage is done.
     fn store_settle(&mut self, p: usize) -> bool {

@@ -9,29 +9,6 @@ use meeple_puerto_rico::data::*;
 use meeple_puerto_rico::*;
 use serde_json::{json, Value};
 
-/// `ALL_NEW` with some kinds swapped for others of the same cost.
-fn set_with(swaps: &[(&str, &str)]) -> Value {
-    let v: Vec<&str> = ALL_NEW
-        .iter()
-        .map(|&b| swaps.iter().find(|s| s.0 == b).map(|s| s.1).unwrap_or(b))
-        .collect();
-    json!(v)
-}
-
-/// A game with Expansion I and a fixed building set; seat 0 governor (see `common::game`).
-fn xgame(players: usize, swaps: &[(&str, &str)]) -> PuertoRico {
-    xgame_opts(players, swaps, json!({}))
-}
-
-fn xgame_opts(players: usize, swaps: &[(&str, &str)], extra: Value) -> PuertoRico {
-    let opts = json!({
-        "new_buildings": true,
-        "building_set": "fixed",
-        "building_list": set_with(swaps),
-    });
-    game_with(players, merged(opts, extra))
-}
-
 fn give_forests(g: &mut PuertoRico, p: usize, kind: Good, n: u8) {
     let k = kind as usize;
     for _ in 0..n {

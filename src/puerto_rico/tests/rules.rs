@@ -555,11 +555,20 @@ fn position_json_round_trip_and_validation() {
     assert!(v["building_supply"]["guild_hall"].is_number());
     let back: PuertoRico = load_state(&v).unwrap();
     assert_eq!(back, g);
-    // A broken count is refused with a reason.
+    // An edited export loads: the goods supply is derived and recomputed (issue 22 item 6).
+    let mut edited = v.clone();
+    edited["players"][0]["goods"]["coffee"] = json!(3);
+    let g3: PuertoRico = load_state(&edited).unwrap();
+    assert_eq!(g3.players.p[0].goods.0[Good::Coffee as usize], 3);
+    assert_eq!(g3.goods_supply.0[Good::Coffee as usize], 9 - 3);
+    // A count the game cannot have is refused with a reason naming the field.
     let mut bad = v.clone();
-    bad["players"][0]["goods"]["coffee"] = json!(3);
+    bad["players"][0]["goods"]["coffee"] = json!(10);
     let err = load_state::<PuertoRico>(&bad).unwrap_err().to_string();
-    assert!(err.contains("coffee"), "{err}");
+    assert!(
+        err.contains("goods_supply") && err.contains("coffee"),
+        "{err}"
+    );
     let mut bad = v.clone();
     bad["players"][0]["buildings"] = json!([{"building": "castle", "colonists": 0}]);
     assert!(load_state::<PuertoRico>(&bad).is_err());

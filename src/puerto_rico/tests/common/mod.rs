@@ -73,6 +73,29 @@ pub const ALL_NEW: [&str; 17] = [
     "city_hall",
 ];
 
+/// `ALL_NEW` with some kinds swapped for others of the same cost.
+pub fn set_with(swaps: &[(&str, &str)]) -> Value {
+    let v: Vec<&str> = ALL_NEW
+        .iter()
+        .map(|&b| swaps.iter().find(|s| s.0 == b).map(|s| s.1).unwrap_or(b))
+        .collect();
+    json!(v)
+}
+
+/// A game with Expansion I and a fixed building set; seat 0 governor (see `common::game`).
+pub fn xgame(players: usize, swaps: &[(&str, &str)]) -> PuertoRico {
+    xgame_opts(players, swaps, json!({}))
+}
+
+pub fn xgame_opts(players: usize, swaps: &[(&str, &str)], extra: Value) -> PuertoRico {
+    let opts = json!({
+        "new_buildings": true,
+        "building_set": "fixed",
+        "building_list": set_with(swaps),
+    });
+    game_with(players, merged(opts, extra))
+}
+
 /// A game with the Nobles (and `extra` options), seat 0 governor (see `game`).
 pub fn ngame_opts(players: usize, extra: Value) -> PuertoRico {
     game_with(players, merged(json!({"nobles": true}), extra))
