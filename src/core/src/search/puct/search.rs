@@ -77,6 +77,14 @@ pub fn check_outputs(
             values.len()
         ));
     }
+    // One branch-free pass for the common case (all fine); the slow pass only names the culprit.
+    let bad_prior = priors
+        .iter()
+        .fold(false, |bad, &p| bad | !(0.0..=f32::MAX).contains(&p));
+    let bad_value = values.iter().fold(false, |bad, &v| bad | !v.is_finite());
+    if !bad_prior && !bad_value {
+        return Ok(());
+    }
     for (i, &p) in priors.iter().enumerate() {
         if !p.is_finite() || p < 0.0 {
             let what = if p.is_nan() {
@@ -162,6 +170,8 @@ pub struct Search<S: SearchState> {
     seat: usize,
     hidden: bool,
     players: usize,
+    /// The root's `max_game_length`: no simulation walks further.
+    bound: u64,
     tree: Tree,
     rng: GameRng,
     root_legal: Vec<Action>,
@@ -198,6 +208,7 @@ impl<S: SearchState> Search<S> {
         }
         let hidden = root.hidden_information();
         let players = root.players();
+        let bound = root.max_game_length();
         let stamp = if hidden {
             vec![0; root.num_distinct_actions() as usize]
         } else {
@@ -209,6 +220,7 @@ impl<S: SearchState> Search<S> {
             seat,
             hidden,
             players,
+            bound,
             tree: Tree::new(),
             rng: GameRng::new(seed),
             root_legal,
@@ -417,7 +429,7 @@ impl<S: SearchState> Search<S> {
         };
         self.path.clear();
         let mut node = 0u32;
-        let bound = state.max_game_length();
+        let bound = self.bound;
         let mut steps = 0u64;
         loop {
             let kind = self.tree.nodes[node as usize].kind;
@@ -486,7 +498,7 @@ impl<S: SearchState> Search<S> {
         mut state: S,
         batch: &mut LeafBatch,
     ) -> Result<Step, String> {
-        let bound = state.max_game_length();
+        let bound = self.bound;
         let mut steps = 0;
         loop {
             match state.turn() {
