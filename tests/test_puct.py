@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import numpy as np
 import pytest
+from click.testing import CliRunner
 
 import meeple
 from conftest import ALL_GAMES
 from meeple import bots
+from meeple.cli import main
 from meeple.evaluators import Uniform
 
 
@@ -148,3 +151,12 @@ def test_no_player_to_move_is_refused() -> None:
     assert g.is_chance_node
     with pytest.raises(ValueError, match="chance node"):
         bots.PUCT(simulations=4).analyze(g)
+
+
+def test_puct_plays_in_meeple_simulate() -> None:
+    args = ["simulate", "_reference", "--players", "2", "--games", "6", "--json"]
+    r = CliRunner().invoke(main, [*args, "--bots", "puct:simulations=8;random", "--rotate"])
+    assert r.exit_code == 0, r.output
+    result = json.loads(r.output)
+    assert [b["bot"] for b in result["bots"]] == ["puct:simulations=8", "random"]
+    assert sum(b["seat_games"] for b in result["bots"]) == 12
