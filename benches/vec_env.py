@@ -51,12 +51,13 @@ def vec_rate(
     )
     env.reset()
     rng = np.random.default_rng(1)
-    rows = np.arange(envs)
-    legal, num_legal = env.legal_actions, env.num_legal
+    num_legal = env.num_legal
+    legal = env.legal_actions.reshape(-1)  # a view: row i starts at i * num_actions
+    row_start = np.arange(envs) * env.num_actions
 
     def actions() -> np.ndarray[Any, Any]:
         pick = (rng.random(envs) * np.maximum(num_legal, 1)).astype(np.intp)
-        return legal[rows, pick]
+        return legal[row_start + pick]
 
     # Play until every env has finished its first game: the mean of those first lengths is
     # unbiased (within a timed window short games end more often) and gives games/s below.
