@@ -36,7 +36,7 @@ class Timed:
 
 
 def measure(
-    game: str, players: int, batch: int, simulations: int, seconds: float
+    game: str, players: int, batch: int, simulations: int, seconds: float, threads: int = 1
 ) -> dict[str, Any]:
     plies = 8
     while True:
@@ -51,6 +51,7 @@ def measure(
             players=players,
             max_plies=plies,
             record=False,
+            threads=threads,
         ).run()
         took = time.perf_counter() - start
         cpu = time.process_time() - cpu
@@ -63,6 +64,7 @@ def measure(
         "game": game,
         "players": players,
         "batch": batch,
+        "threads": threads,
         "simulations_per_decision": simulations,
         "plies": plies,
         "simulations": s["simulations"],
@@ -85,13 +87,14 @@ def main() -> None:
     ap.add_argument("--batches", nargs="*", type=int, default=[1, 64, 512])
     ap.add_argument("--simulations", type=int, default=32)
     ap.add_argument("--seconds", type=float, default=3.0)
+    ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     for game in args.games:
         info = meeple.game_info(game)
         players = max(info["min_players"], min(args.players, info["max_players"]))
         for batch in args.batches:
-            row = measure(game, players, batch, args.simulations, args.seconds)
+            row = measure(game, players, batch, args.simulations, args.seconds, args.threads)
             if args.json:
                 print(json.dumps(row), flush=True)
             else:

@@ -81,6 +81,9 @@ def test_batch_of_64_equals_batches_of_one(leaves: int) -> None:
     big = Hashed(2)
     many = Runner("_reference", 64, 16, big, **kw).run()
     assert max(big.batches) >= 64
+    threaded = Runner("_reference", 64, 16, Hashed(2), threads=2, **kw).run()
+    assert threaded.records == many.records
+    assert np.array_equal(threaded.policies, many.policies)
     for i in (0, 1, 17, 63):
         small = Hashed(2)
         one = Runner("_reference", 1, 16, small, first_game=i, **kw).run()

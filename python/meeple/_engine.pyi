@@ -211,4 +211,5 @@ def selfplay(
     options: dict[str, Any] | None = None,
     first_game: int = 0,
     max_plies: int | None = None,
+    threads: int = 1,
 ) -> dict[str, Any]: ...

@@ -43,6 +43,7 @@ from meeple.selfplay import Runner
     help="Decisions per game at --temperature; later ones take the most visited action.",
 )
 @click.option("--gumbel", is_flag=True, help="Gumbel root selection (sequential halving).")
+@click.option("--threads", default=1, show_default=True, type=click.IntRange(1, 256))
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable summary.")
 def selfplay(
     game: str,
@@ -60,6 +61,7 @@ def selfplay(
     temperature: float,
     temperature_moves: int,
     gumbel: bool,
+    threads: int,
     as_json: bool,
 ) -> None:
     """Play GAME against itself with PUCT search, all games in lockstep (one evaluator call
@@ -87,6 +89,7 @@ def selfplay(
             temperature=temperature,
             temperature_moves=temperature_moves,
             gumbel=gumbel,
+            threads=threads,
         )
         with cli.err_console.status(f"{game}: {n_games} games, {simulations} simulations"):
             data = runner.run()

@@ -127,7 +127,8 @@ class Runner:
     self-play), ``temperature`` (move choice from visit counts) for the first
     ``temperature_moves`` decisions of each game (``None``: all), ``gumbel`` (Gumbel root with
     sequential halving over ``max_considered`` actions, ``gumbel_scale``). ``max_plies`` cuts
-    every game off after that many actions (reported unfinished, returns all 0).
+    every game off after that many actions (reported unfinished, returns all 0). ``threads``
+    walks the searches of each wave on that many threads (the results do not change).
     """
 
     def __init__(
@@ -154,6 +155,7 @@ class Runner:
         gumbel_scale: float = 1.0,
         record: bool = True,
         max_plies: int | None = None,
+        threads: int = 1,
     ) -> None:
         info = meeple.game_info(game)
         if players is None:
@@ -172,6 +174,9 @@ class Runner:
         self.temperature_moves = temperature_moves
         self.record = record
         self.max_plies = max_plies
+        if isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= 256:
+            raise ValueError(f"threads must be an int in 1..256, got {threads!r}")
+        self.threads = threads
         self.config: dict[str, Any] = {
             "simulations": simulations,
             "c_puct": c_puct,
@@ -223,6 +228,7 @@ class Runner:
             self.options,
             self.first_game,
             self.max_plies,
+            self.threads,
         )
         kwargs = {k: out[k] for k in ROW_KEYS + GAME_KEYS}
         return SelfPlayData(records=list(out["records"]), stats=dict(out["stats"]), **kwargs)

@@ -241,7 +241,7 @@ fn seat_players(seats: &Bound<'_, PyList>, evaluators: usize) -> PyResult<Seats>
 #[pyfunction]
 #[pyo3(signature = (name, players, games, evaluators, seats, config=None, seed=0,
                     rotate=false, temperature_moves=None, record=true, options=None,
-                    first_game=0, max_plies=None))]
+                    first_game=0, max_plies=None, threads=1))]
 #[allow(clippy::too_many_arguments)]
 fn selfplay<'py>(
     py: Python<'py>,
@@ -258,6 +258,7 @@ fn selfplay<'py>(
     options: Option<&Bound<'py, PyDict>>,
     first_game: u64,
     max_plies: Option<u64>,
+    threads: usize,
 ) -> PyResult<Bound<'py, PyDict>> {
     let start = Instant::now();
     let entry = lookup(name).map_err(to_py_err)?;
@@ -290,6 +291,7 @@ fn selfplay<'py>(
             temperature_moves,
             record,
             max_plies,
+            threads,
         },
     )
     .map_err(PyValueError::new_err)?;

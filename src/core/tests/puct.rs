@@ -383,6 +383,7 @@ fn runner_config(sims: u32, leaves: u32) -> RunnerConfig {
         temperature_moves: Some(1),
         record: true,
         max_plies: None,
+        threads: 1,
     }
 }
 
@@ -408,6 +409,21 @@ fn lockstep_batch_of_many_equals_one_game_at_a_time() {
         .unwrap();
         assert!(biggest > 8, "the batch never grew: {biggest}");
         let (games, rows) = many.into_results();
+        // Two threads walking the searches change nothing.
+        let mut threaded = Runner::new(
+            reference_games(16, players),
+            &seats,
+            false,
+            vec![],
+            1,
+            RunnerConfig {
+                threads: 2,
+                ..runner_config(24, leaves)
+            },
+        )
+        .unwrap();
+        threaded.run(|_, b| hashed(b)).unwrap();
+        assert_eq!(threaded.into_results(), (games.clone(), rows.clone()));
         let mut one_rows = Vec::new();
         for (i, game) in reference_games(16, players).into_iter().enumerate() {
             let mut one = Runner::new(
@@ -453,6 +469,7 @@ fn runner_against_a_fixed_bot_and_training_rows() {
         temperature_moves: None,
         record: true,
         max_plies: None,
+        threads: 1,
     };
     let mut runner = Runner::new(
         games,

@@ -35,6 +35,9 @@ pub struct RunnerConfig {
     pub temperature_moves: Option<u32>,
     /// Keep a [`TrainingRow`] per PUCT decision.
     pub record: bool,
+    /// Threads that walk the searches of a wave (each takes a contiguous chunk of the games;
+    /// the results do not depend on it). 1 = the calling thread only.
+    pub threads: usize,
     /// Stop each game after this many actions (chance outcomes count); such a game is reported
     /// unfinished, with returns all 0. `None`: play to the end (bounded by `max_game_length`).
     pub max_plies: Option<u64>,
@@ -78,6 +81,35 @@ pub struct Wave {
     owners: Vec<Vec<(usize, usize)>>,
 }
 
+/// What one thread's share of the games produced in a wave.
+struct Part {
+    wave: Wave,
+    rows: Vec<TrainingRow>,
+    simulations: u64,
+}
+
+impl Part {
+    fn new(batch: &LeafBatch, evaluators: usize) -> Part {
+        Part {
+            wave: Wave {
+                batches: vec![batch.clone(); evaluators],
+                owners: vec![Vec::new(); evaluators],
+            },
+            rows: Vec::new(),
+            simulations: 0,
+        }
+    }
+
+    fn clear(&mut self) {
+        for b in &mut self.wave.batches {
+            b.clear();
+        }
+        for o in &mut self.wave.owners {
+            o.clear();
+        }
+    }
+}
+
 struct Slot<S: SearchState> {
     state: S,
     seed: u64,
@@ -98,7 +130,11 @@ pub struct Runner<S: SearchState> {
     cfg: RunnerConfig,
     slots: Vec<Slot<S>>,
     opponents: Vec<Box<dyn Opponent<S>>>,
+    /// The wave handed to the evaluators (with one thread, the only part's).
     wave: Wave,
+    /// One part per thread; the games are split into as many contiguous chunks.
+    parts: Vec<Part>,
+    pool: Option<rayon::ThreadPool>,
     rows: Vec<TrainingRow>,
     simulations: u64,
     evaluations: u64,
@@ -160,14 +196,26 @@ impl<S: SearchState> Runner<S> {
                 finished: false,
             })
             .collect();
+        let threads = cfg.threads.clamp(1, 256);
+        let pool = if threads > 1 {
+            // A pool of our own, never rayon's global one (safe after fork).
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .ok()
+        } else {
+            None
+        };
+        let parts = (0..threads)
+            .map(|_| Part::new(&batch, evaluators))
+            .collect();
         Ok(Runner {
             cfg,
             slots,
             opponents,
-            wave: Wave {
-                batches: vec![batch; evaluators],
-                owners: vec![Vec::new(); evaluators],
-            },
+            wave: Part::new(&batch, evaluators).wave,
+            parts,
+            pool,
             rows: Vec::new(),
             simulations: 0,
             evaluations: 0,
@@ -176,14 +224,58 @@ impl<S: SearchState> Runner<S> {
 
     /// Advance every game to its next evaluator leaves. False once every game is over.
     pub fn prepare(&mut self) -> Result<bool, String> {
-        for b in &mut self.wave.batches {
-            b.clear();
+        let n = self.slots.len();
+        let chunk = n.div_ceil(self.parts.len()).max(1);
+        let (cfg, opponents) = (&self.cfg, &self.opponents[..]);
+        let run = |(c, (slots, part)): (usize, (&mut [Slot<S>], &mut Part))| {
+            part.clear();
+            for (j, slot) in slots.iter_mut().enumerate() {
+                Self::advance(cfg, opponents, slot, c * chunk + j, part)?;
+            }
+            Ok::<(), String>(())
+        };
+        let parts = &mut self.parts;
+        match &self.pool {
+            Some(pool) if n > 1 => {
+                use rayon::prelude::*;
+                pool.install(|| {
+                    self.slots
+                        .par_chunks_mut(chunk)
+                        .zip(parts.par_iter_mut())
+                        .enumerate()
+                        .try_for_each(run)
+                })?;
+            }
+            _ => {
+                for item in self
+                    .slots
+                    .chunks_mut(chunk)
+                    .zip(parts.iter_mut())
+                    .enumerate()
+                {
+                    run(item)?;
+                }
+            }
         }
-        for o in &mut self.wave.owners {
-            o.clear();
+        // The parts' rows, in game order, make the wave.
+        if self.parts.len() == 1 {
+            std::mem::swap(&mut self.wave, &mut self.parts[0].wave);
+        } else {
+            for (k, batch) in self.wave.batches.iter_mut().enumerate() {
+                batch.clear();
+                self.wave.owners[k].clear();
+                for part in &self.parts {
+                    let b = &part.wave.batches[k];
+                    batch.observations.extend_from_slice(&b.observations);
+                    batch.masks.extend_from_slice(&b.masks);
+                    batch.seats.extend_from_slice(&b.seats);
+                    self.wave.owners[k].extend_from_slice(&part.wave.owners[k]);
+                }
+            }
         }
-        for i in 0..self.slots.len() {
-            self.advance(i)?;
+        for part in &mut self.parts {
+            self.simulations += std::mem::take(&mut part.simulations);
+            self.rows.append(&mut part.rows);
         }
         Ok(self.wave.batches.iter().any(|b| b.rows() > 0))
     }
@@ -277,21 +369,26 @@ impl<S: SearchState> Runner<S> {
     }
 
     /// Play game `i` forward until its search needs the evaluator or the game ends.
-    fn advance(&mut self, i: usize) -> Result<(), String> {
-        let bound = self.slots[i]
+    fn advance(
+        cfg: &RunnerConfig,
+        opponents: &[Box<dyn Opponent<S>>],
+        slot: &mut Slot<S>,
+        i: usize,
+        part: &mut Part,
+    ) -> Result<(), String> {
+        let bound = slot
             .state
             .max_game_length()
-            .min(self.cfg.max_plies.unwrap_or(u64::MAX));
+            .min(cfg.max_plies.unwrap_or(u64::MAX));
         loop {
-            let slot = &mut self.slots[i];
             if slot.done {
                 return Ok(());
             }
             if let Some((search, k)) = &mut slot.search {
                 if !search.is_done() {
-                    let rows = search.collect(&mut self.wave.batches[*k])?;
+                    let rows = search.collect(&mut part.wave.batches[*k])?;
                     if rows > 0 {
-                        self.wave.owners[*k].push((i, rows));
+                        part.wave.owners[*k].push((i, rows));
                         return Ok(());
                     }
                     if !search.is_done() {
@@ -299,16 +396,16 @@ impl<S: SearchState> Runner<S> {
                     }
                 }
                 let (mut search, _) = slot.search.take().ok_or("no search")?;
-                let t = match self.cfg.temperature_moves {
+                let t = match cfg.temperature_moves {
                     Some(m) if slot.decisions >= m as usize => Some(0.0),
                     _ => None,
                 };
                 let r = search.result(t);
-                self.simulations += u64::from(r.simulations);
-                if self.cfg.record {
+                part.simulations += u64::from(r.simulations);
+                if cfg.record {
                     let mut observation = vec![0.0; slot.state.observation_tensor_len()];
                     slot.state.observation_tensor(r.seat, &mut observation);
-                    self.rows.push(TrainingRow {
+                    part.rows.push(TrainingRow {
                         game: i,
                         seat: r.seat,
                         ply: slot.actions.len(),
@@ -343,8 +440,8 @@ impl<S: SearchState> Runner<S> {
                 Turn::Player(p) => match slot.seating.get(p).copied() {
                     Some(SeatPlayer::Bot(b)) => {
                         let seed = slot.rng.next_u64();
-                        let a = self.opponents[b].choose(&slot.state, seed)?;
-                        Self::play(&mut self.slots[i], a)?;
+                        let a = opponents[b].choose(&slot.state, seed)?;
+                        Self::play(slot, a)?;
                     }
                     Some(SeatPlayer::Puct(k)) => {
                         let mut legal = Vec::new();
@@ -354,7 +451,7 @@ impl<S: SearchState> Runner<S> {
                             Self::play(slot, legal[0])?;
                         } else {
                             let seed = slot.rng.next_u64();
-                            let search = Search::new(slot.state.clone(), &self.cfg.puct, seed)?;
+                            let search = Search::new(slot.state.clone(), &cfg.puct, seed)?;
                             slot.search = Some((search, k));
                         }
                     }
