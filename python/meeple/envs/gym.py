@@ -94,10 +94,7 @@ class GymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         if seed is None and not self._seeded:
             seed = int(self.np_random.integers(2**63))
         self._seeded = True
-        if self._done or seed is not None:
-            self._vec.reset(seed=seed) if seed is not None else self._vec.reset()
-        else:
-            self._vec.reset(mask=np.ones(1, dtype=bool))
+        self._vec.reset(seed=seed)  # without a seed the env's stream goes on
         self._done = False
         return self._vec.observation[0].copy(), self._info()
 
