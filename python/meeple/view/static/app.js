@@ -49,6 +49,8 @@ function statusText(s) {
 
 function show(s) {
   state = s;
+  // A counter of pictures shown, for scripts (and tests) waiting for the next one.
+  document.body.dataset.shown = String(Number(document.body.dataset.shown || 0) + 1);
   document.body.dataset.mode = s.mode;
   document.body.dataset.game = s.game;
   $("board").innerHTML = s.svg;
