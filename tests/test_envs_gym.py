@@ -18,7 +18,12 @@ from meeple.envs import GymEnv, GymVectorEnv
 
 @pytest.mark.parametrize(("game", "players", "options"), CONFIGS, ids=CONFIG_IDS)
 def test_check_env(game: str, players: int, options: dict[str, Any]) -> None:
-    env = GymEnv(game, players=players, seat=players - 1, opponents="random", **options)
+    # Made through the registry, so that the checker also renders in every declared mode.
+    made = gymnasium.make(
+        f"meeple/{game}-v0", players=players, seat=players - 1, opponents="random", **options
+    )
+    env = made.unwrapped
+    assert isinstance(env, GymEnv)
     check_env(env, skip_render_check=False)
     # And a whole masked episode, as MaskablePPO plays it.
     obs, info = env.reset(seed=3)
@@ -103,3 +108,14 @@ def test_vector_env_copies_unless_asked_not_to() -> None:
     fast = GymVectorEnv("puerto_rico", 2, players=3, copy=False)
     obs, _ = fast.reset(seed=0)
     assert np.shares_memory(obs, fast.vec_env.observation)
+
+
+def test_registered_with_gymnasium() -> None:
+    env = gymnasium.make("meeple/san_juan-v0", players=3, opponents="heuristic")
+    assert env.spec is not None and env.spec.id == "meeple/san_juan-v0"
+    obs, info = env.reset(seed=2)
+    assert env.observation_space.contains(obs)
+    action = env.action_space.sample(info["action_mask"])
+    env.step(action)
+    assert isinstance(env.unwrapped, GymEnv) and env.unwrapped.game_id == "san_juan"
+    env.close()

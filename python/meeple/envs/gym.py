@@ -4,6 +4,9 @@
   ``action_masks()`` for sb3-contrib's MaskablePPO. It passes ``gymnasium.utils.env_checker``.
 - :class:`GymVectorEnv`: a ``gymnasium.vector.VectorEnv`` over :class:`meeple.VecEnv`, whose
   ``metadata["autoreset_mode"]`` says which Gymnasium autoreset mode it follows.
+
+Importing this module registers ``meeple/<game>-v0`` with Gymnasium for every game, so
+``gymnasium.make("meeple/catan-v0", players=4, opponents="heuristic")`` works too.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 
+import meeple
 from meeple.envs.vec import OpponentSpec, VecEnv
 
 _MODES = {"next_step": AutoresetMode.NEXT_STEP, "same_step": AutoresetMode.SAME_STEP}
@@ -44,7 +48,7 @@ class GymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
     ``episode_length``. Game options are keyword arguments.
     """
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"]}
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 4}
 
     def __init__(
         self,
@@ -236,3 +240,15 @@ class GymVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
 
     def close_extras(self, **kwargs: Any) -> None:
         pass
+
+
+def _register() -> None:
+    for game in meeple.games():
+        env_id = f"meeple/{game}-v0"
+        if env_id not in gymnasium.registry:
+            gymnasium.register(
+                id=env_id, entry_point="meeple.envs.gym:GymEnv", kwargs={"game": game}
+            )
+
+
+_register()
