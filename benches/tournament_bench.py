@@ -3,8 +3,8 @@
     python benches/tournament_bench.py [--games 400] [--game san_juan]
 
 Games/s is measured on a fixed tournament (random vs heuristic, batches of 16 games). The
-per-task overhead is the time per task of batches of one trivial game minus that game's own
-time in the serial backend: scheduling, pickling and result collection.
+per-task overhead is the time per task of empty batches (scheduling, pickling, a worker round
+trip and result collection), pool start-up included for the process backend.
 """
 
 from __future__ import annotations
@@ -47,11 +47,19 @@ def main() -> None:
                 continue
             r = rate(args.game, args.games, backend, workers, 16)
             print(f"| {backend} | {workers} | {r:.0f} |")
-    n = 200
-    serial = 1 / rate("san_juan", n, "serial", 1, 1)
-    for backend in ("process", "ray"):
-        per_task = 1 / rate("san_juan", n, backend, 1, 1)
-        print(f"{backend}: {1e3 * (per_task - serial):.2f} ms per task above the game itself")
+    # Per-task overhead: empty batches, so all that is timed is the backend's own work
+    # (pickling the batch, scheduling, a worker round trip, collecting the result).
+    spec = tournament.Spec(args.game, 2, ("random", "random"), 1, 0, "seats")
+    empty = [tournament.Batch(spec, ())] * 400
+    for backend, runner in (
+        ("process", lambda: tournament._run_process(empty, 2)),
+        ("ray", lambda: tournament._run_ray(empty, 2, None, 4)),
+    ):
+        start = time.perf_counter()
+        for _ in runner():
+            pass
+        dt = time.perf_counter() - start
+        print(f"{backend}: {1e3 * dt / len(empty):.2f} ms per task (400 empty batches, 2 workers)")
 
 
 if __name__ == "__main__":
