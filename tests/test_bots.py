@@ -47,6 +47,7 @@ def _with_opponent_card(g: meeple.Game, card: int) -> meeple.Game:
     st["deck"][old - 1] += 1
     st["deck"][card - 1] -= 1
     st["hands"][1] = card
+    del doc["history"]  # an edited position has no known past
     return meeple.from_json(json.dumps(doc))
 
 

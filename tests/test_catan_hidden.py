@@ -26,6 +26,7 @@ def _main_phase(seed: int = 3) -> dict[str, Any]:
 
 def _position(doc: dict[str, Any], hand1: dict[str, int], hand2: dict[str, int]) -> meeple.Game:
     doc = json.loads(json.dumps(doc))
+    del doc["history"]  # an edited position has no known past
     s = doc["state"]
     hands: list[dict[str, int]] = [{}, hand1, hand2]
     for p in range(3):

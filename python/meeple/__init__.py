@@ -11,12 +11,19 @@ The engines are written in Rust (``meeple._engine``); this package adds argument
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import json
-from typing import Any
+from types import ModuleType
+from typing import Any, SupportsIndex
 
 from meeple._engine import (
     CHANCE,
     FORMAT_VERSION,
+    MAX_BATCH_GAMES,
+    MAX_DEPTH,
+    MAX_MATCH_GAMES,
+    MAX_THREADS,
     TERMINAL,
     Game,
     IllegalActionError,
@@ -32,6 +39,10 @@ from meeple.envs.vec import VecEnv
 __all__ = [
     "CHANCE",
     "FORMAT_VERSION",
+    "MAX_BATCH_GAMES",
+    "MAX_DEPTH",
+    "MAX_MATCH_GAMES",
+    "MAX_THREADS",
     "TERMINAL",
     "Game",
     "VecEnv",
@@ -43,8 +54,6 @@ __all__ = [
     "new_game",
     "replay",
 ]
-
-_SEED_MAX = 2**64 - 1
 
 
 def games() -> list[str]:
@@ -64,14 +73,6 @@ def _check_name(game: object) -> None:
         raise ValueError(f"game must be a name (str), got {type(game).__name__}")
 
 
-def _check_seed(seed: object) -> int:
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"seed must be an int, got {type(seed).__name__}")
-    if not 0 <= seed <= _SEED_MAX:
-        raise ValueError(f"seed must be in 0..2**64-1, got {seed}")
-    return seed
-
-
 def _default_players(game: str) -> int:
     info = game_info(game)
     return max(int(info["min_players"]), min(4, int(info["max_players"])))
@@ -79,8 +80,8 @@ def _default_players(game: str) -> int:
 
 def new_game(
     game: str,
-    players: int | None = None,
-    seed: int = 0,
+    players: SupportsIndex | None = None,
+    seed: SupportsIndex = 0,
     chance: str = "auto",
     **options: Any,
 ) -> Game:
@@ -90,21 +91,21 @@ def new_game(
     ``chance="auto"`` resolves dice and draws inside ``apply_action`` with the game's seeded RNG;
     ``chance="explicit"`` exposes chance nodes (``current_player == CHANCE``).
     Unknown games, player counts, options or option values raise ``ValueError`` naming them.
+    ``players`` and ``seed`` are ints (anything ``operator.index`` takes, such as numpy
+    integers; not bools), as every int argument of meeple is.
     """
     _check_name(game)
     if players is None:
         players = _default_players(game)
-    if isinstance(players, bool) or not isinstance(players, int) or players < 0:
-        raise ValueError(f"players must be a positive int, got {players!r}")
-    if chance not in ("auto", "explicit"):
-        raise ValueError(f"chance must be 'auto' or 'explicit', got {chance!r}")
-    return _new_game(game, players, _check_seed(seed), chance, options)
+    if not isinstance(chance, str) or chance not in ("auto", "explicit"):
+        raise ValueError(f"chance must be 'auto' or 'explicit', got {chance!r:.60}")
+    return _new_game(game, players, seed, chance, options)
 
 
 def from_json(text: str | bytes) -> Game:
     """Load a game from ``Game.to_json()`` output or a hand-written position."""
     if isinstance(text, bytes):
-        text = text.decode("utf-8")
+        text = text.decode("utf-8")  # a bad byte raises UnicodeDecodeError, a ValueError
     if not isinstance(text, str):
         raise ValueError(f"from_json takes JSON text, got {type(text).__name__}")
     return _from_json(text)
@@ -115,9 +116,16 @@ def replay(record: str | bytes | dict[str, Any]) -> Game:
     "chance", "actions"}`` as a dict or JSON text. An illegal step raises
     ``IllegalActionError`` naming the step."""
     if isinstance(record, bytes):
-        record = record.decode("utf-8")
-    if isinstance(record, dict):
-        record = json.dumps(record)
-    if not isinstance(record, str):
+        record = record.decode("utf-8")  # a bad byte raises UnicodeDecodeError, a ValueError
+    if not isinstance(record, str | dict):
         raise ValueError(f"replay takes a record dict or JSON text, got {type(record).__name__}")
     return _replay(record)
+
+
+def __getattr__(name: str) -> ModuleType:
+    """Public submodules (``meeple.bots``, ``meeple.cli``, ...) load on first use, so
+    ``import meeple; meeple.bots.MCTS()`` works without importing optional dependencies
+    up front."""
+    if not name.startswith("_") and importlib.util.find_spec(f"{__name__}.{name}") is not None:
+        return importlib.import_module(f"{__name__}.{name}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -9,7 +9,7 @@ import sys
 import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 import click
 from rich.console import Console
@@ -30,14 +30,48 @@ console = Console(width=None if sys.stdout.isatty() else 160)
 err_console = Console(stderr=True)
 
 
+# Longest error message printed (inputs are quoted in bounded prefixes anyway).
+_MAX_MESSAGE = 400
+
+
+def _one_line(msg: str) -> str:
+    line = " ".join(str(msg).split())
+    return line if len(line) <= _MAX_MESSAGE else line[: _MAX_MESSAGE - 3] + "..."
+
+
 class CliError(click.ClickException):
     """A one-line error and exit code 2, never a traceback."""
 
     exit_code = 2
 
+    def __init__(self, message: str) -> None:
+        super().__init__(_one_line(message))
+
+
+class Interrupted(click.ClickException):
+    """Ctrl-C: one line and exit code 130 (the shell's convention for SIGINT)."""
+
+    exit_code = 130
+
+    def __init__(self) -> None:
+        super().__init__("interrupted")
+
 
 def _fail(msg: str) -> CliError:
     return CliError(msg)
+
+
+class _Group(click.Group):
+    """Every command's errors are one line: a bad input (ValueError, an unreadable file, a value
+    nested too deep) exits 2, Ctrl-C exits 130; never a traceback."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            raise Interrupted() from None
+        except (ValueError, OSError, RecursionError, OverflowError, MemoryError) as e:
+            raise CliError(f"{type(e).__name__}: {e}" if not str(e) else str(e)) from None
 
 
 def _check_game(name: str) -> dict[str, Any]:
@@ -78,7 +112,7 @@ def _new_game(name: str, players: int, seed: int, options: dict[str, Any]) -> me
         raise _fail(str(e)) from None
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(meeple.__version__, prog_name="meeple")
 def main() -> None:
     """Fast, exact rules engines for modern board games."""
@@ -165,7 +199,13 @@ def _elo(share: float, players: int) -> float:
 
 @main.command()
 @click.argument("game")
-@click.option("--games", "n_games", default=100, show_default=True, type=click.IntRange(1))
+@click.option(
+    "--games",
+    "n_games",
+    default=100,
+    show_default=True,
+    type=click.IntRange(1, meeple.MAX_MATCH_GAMES),
+)
 @click.option("--players", type=int, help="Player count (default: 4 where allowed).")
 @click.option(
     "--bots",
@@ -210,6 +250,7 @@ def simulate(
             game, players, bots, n_games, rotate, seed, backend, workers, opts, out, as_json
         )
         return
+    out_file = _open_out(out)  # a bad path fails now, not after every game ran
     bot_list = _bots_for(bots, players, seed)
     names = [str(getattr(b, "name", "bot")) for b in bot_list]
     configs = [_rust_config(b) for b in bot_list]
@@ -241,7 +282,7 @@ def simulate(
                 for k, first in enumerate(range(0, n_games, chunk)):
                     count = min(chunk, n_games - first)
                     rows = play_matches(
-                        game, players, rust_configs, count, seed + k, threads, rotate, opts
+                        game, players, rust_configs, count, _seed_at(seed, k), threads, rotate, opts
                     )
                     for r in rows:
                         rec = json.dumps(
@@ -264,15 +305,15 @@ def simulate(
                     seating = [(s + i) % players if rotate else s for s in range(players)]
                     if rotate and len(bot_list) != players:
                         raise _fail("--rotate with Python bots needs one bot per seat")
-                    g = _new_game(game, players, seed + i, opts)
+                    g = _new_game(game, players, _seed_at(seed, i), opts)
                     _play_one(g, [bot_list[b] for b in seating])
                     games_played.append(
                         (seating, g.returns(), g.scores(), len(g.history()), g.record())
                     )
                     progress.advance(task)
     elapsed = max(time.perf_counter() - start, 1e-9)
-    if out is not None:
-        with out.open("w") as fh:
+    if out_file is not None:
+        with out_file as fh:
             for played in games_played:
                 fh.write(f"{played[4]}\n")
     seat_rows: list[dict[str, Any]] = []
@@ -351,18 +392,33 @@ def simulate(
     )
 
 
-def _read_records(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
-    text = path.read_text()
-    stripped = text.strip()
-    if stripped.startswith("{") and "\n" not in stripped:
-        yield 1, json.loads(stripped)
-        return
+def _seed_at(seed: int, k: int) -> int:
+    """The k-th seed after `seed`, wrapping within 0..2**64-1 (the seed range)."""
+    return (seed + k) % 2**64
+
+
+def _open_out(out: Path | None) -> TextIO | None:
+    if out is None:
+        return None
+    try:
+        return out.open("w")
+    except OSError as e:
+        raise _fail(f"cannot write --out {str(out)[:200]!r}: {e.strerror or e}") from None
+
+
+def _read_records(path: Path) -> Iterator[tuple[int, Any]]:
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise _fail(f"{path}: not a record file (not UTF-8 text: byte {e.start})") from None
     for n, line in enumerate(text.splitlines(), 1):
         if line.strip():
             try:
                 yield n, json.loads(line)
             except json.JSONDecodeError as e:
                 raise _fail(f"{path}:{n}: not JSON: {e}") from None
+            except RecursionError:
+                raise _fail(f"{path}:{n}: JSON nested too deep") from None
 
 
 @main.command()
@@ -425,11 +481,11 @@ def _prompt_action(game: meeple.Game) -> int | None:
             return None
         if answer in ("q", "quit", "exit"):
             return None
-        if answer.isdigit() and int(answer) < len(legal):
+        if answer.isascii() and answer.isdigit() and int(answer) < len(legal):
             return legal[int(answer)]
         if answer in labels:
             return legal[labels.index(answer)]
-        console.print(f"[red]not a legal move: {answer!r}[/red]")
+        console.print(f"not a legal move: {answer!r:.60}", style="red", markup=False)
 
 
 @main.command()

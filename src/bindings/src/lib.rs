@@ -2,21 +2,47 @@
 //! Nothing game-specific lives here: games are found through `meeple::registry()`.
 
 mod convert;
+mod interrupt;
 mod selfplay;
 mod vec_env;
 
-use convert::{py_to_value, to_py_err, value_to_py, IllegalActionError};
-use meeple_core::search::SearchConfig;
+use convert::{
+    index_arg, py_to_value, quote, seed_arg, short_repr, to_py_err, u64_in, value_to_py,
+    IllegalActionError, MAX_DEPTH,
+};
+use interrupt::interruptible;
+use meeple_core::playout::MAX_BATCH_GAMES;
+use meeple_core::search::{BotKind, SearchConfig, MAX_MATCH_GAMES};
 use meeple_core::session::{ChanceMode, Record};
 use meeple_core::{Action, GameError, Session, Turn, CHANCE, FORMAT_VERSION, TERMINAL};
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyTuple};
+use pyo3::types::{PyDict, PyString, PyTuple};
 use serde_json::{Map, Value};
+
+/// The most threads a batch or match call runs on (as for a search's `threads`).
+const MAX_THREADS: u64 = 256;
 
 fn parse_json(text: &str) -> PyResult<Value> {
     serde_json::from_str(text).map_err(|e| PyValueError::new_err(format!("bad JSON: {e}")))
+}
+
+/// A count of games: an int in 0..=`max`.
+fn games_arg(obj: &Bound<'_, PyAny>, max: usize) -> PyResult<usize> {
+    u64_in(obj, "games", 0, max as u64).map(|n| n as usize)
+}
+
+/// A thread count in 1..=MAX_THREADS; default 1. (Optional int arguments default to None in
+/// the signature, since their defaults go through the same int rule.)
+fn opt_threads(obj: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
+    obj.map_or(Ok(1), |o| u64_in(o, "threads", 1, MAX_THREADS))
+        .map(|n| n as usize)
+}
+
+/// A seed; default 0.
+fn opt_seed(obj: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
+    obj.map_or(Ok(0), seed_arg)
 }
 
 fn options_map(options: Option<&Bound<'_, PyDict>>) -> PyResult<Map<String, Value>> {
@@ -36,14 +62,29 @@ pub struct PyGame {
 }
 
 impl PyGame {
-    fn check_seat(&self, seat: i64) -> PyResult<usize> {
+    fn check_seat(&self, seat: &Bound<'_, PyAny>) -> PyResult<usize> {
         let n = self.session.state.config().players;
-        if seat < 0 || seat as usize >= n {
-            return Err(PyValueError::new_err(format!(
-                "seat {seat} out of range: this game has {n} players (seats 0..{n})"
-            )));
+        match index_arg(seat, "seat")? {
+            Some(s) if (0..n as i128).contains(&s) => Ok(s as usize),
+            _ => Err(PyValueError::new_err(format!(
+                "seat {} out of range: this game has {n} players (seats 0..{n})",
+                short_repr(seat)
+            ))),
         }
-        Ok(seat as usize)
+    }
+
+    /// An action id argument: an int (bools refused); one outside the action space raises
+    /// IllegalActionError.
+    fn check_action(&self, action: &Bound<'_, PyAny>) -> PyResult<Action> {
+        let n = self.session.state.num_distinct_actions();
+        match index_arg(action, "action")? {
+            Some(a) if (0..n as i128).contains(&a) => Ok(a as Action),
+            _ => Err(IllegalActionError::new_err(format!(
+                "illegal action {}: {} has actions 0..{n}",
+                short_repr(action),
+                self.session.name()
+            ))),
+        }
     }
 }
 
@@ -117,37 +158,33 @@ impl PyGame {
         PyArray1::from_vec(py, mask)
     }
 
-    fn action_to_string(&self, action: i64) -> PyResult<String> {
-        let n = self.session.state.num_distinct_actions() as i64;
-        if !(0..n).contains(&action) {
-            return Err(PyValueError::new_err(format!(
-                "action {action} out of range 0..{n}"
-            )));
+    fn action_to_string(&self, action: &Bound<'_, PyAny>) -> PyResult<String> {
+        let n = self.session.state.num_distinct_actions();
+        match index_arg(action, "action")? {
+            Some(a) if (0..n as i128).contains(&a) => {
+                Ok(self.session.state.action_label(a as Action))
+            }
+            _ => Err(PyValueError::new_err(format!(
+                "action {} out of range 0..{n}",
+                short_repr(action)
+            ))),
         }
-        Ok(self.session.state.action_label(action as Action))
     }
 
     fn string_to_action(&self, text: &str) -> PyResult<Action> {
         self.session.state.parse_action(text).ok_or_else(|| {
             PyValueError::new_err(format!(
-                "'{text}' is not a legal action here; legal: {}",
-                self.legal_labels().join(", ")
+                "'{}' is not a legal action here; legal: {}",
+                quote(text),
+                quote(&self.legal_labels().join(", "))
             ))
         })
     }
 
     /// Apply an action; raises IllegalActionError (state unchanged) if it is not legal.
-    fn apply_action(&mut self, action: i64) -> PyResult<()> {
-        if action < 0 || action > u32::MAX as i64 {
-            let n = self.session.state.num_distinct_actions();
-            return Err(IllegalActionError::new_err(format!(
-                "illegal action {action}: {} has actions 0..{n}",
-                self.session.name()
-            )));
-        }
-        self.session
-            .apply_action(action as Action)
-            .map_err(to_py_err)
+    fn apply_action(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
+        let action = self.check_action(action)?;
+        self.session.apply_action(action).map_err(to_py_err)
     }
 
     /// [(action, probability)] at a chance node (with chance="explicit"); [] elsewhere.
@@ -189,7 +226,11 @@ impl PyGame {
     }
 
     /// What `seat` may know, as a JSON-safe dict.
-    fn observation<'py>(&self, py: Python<'py>, seat: i64) -> PyResult<Bound<'py, PyAny>> {
+    fn observation<'py>(
+        &self,
+        py: Python<'py>,
+        seat: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
         let seat = self.check_seat(seat)?;
         value_to_py(py, &self.session.state.observation(seat))
     }
@@ -197,7 +238,7 @@ impl PyGame {
     fn observation_tensor<'py>(
         &self,
         py: Python<'py>,
-        seat: i64,
+        seat: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyArray1<f32>>> {
         let seat = self.check_seat(seat)?;
         let mut v = vec![0.0f32; self.session.state.observation_tensor_len()];
@@ -205,16 +246,18 @@ impl PyGame {
         Ok(PyArray1::from_vec(py, v))
     }
 
-    /// A new game consistent with `seat`'s observation, hidden information resampled.
-    fn determinize(&self, seat: i64, seed: u64) -> PyResult<PyGame> {
+    /// A new game consistent with `seat`'s observation, hidden information resampled. It has no
+    /// history (`history()` is empty, `record()` raises): the real one names hidden draws.
+    fn determinize(&self, seat: &Bound<'_, PyAny>, seed: &Bound<'_, PyAny>) -> PyResult<PyGame> {
         let seat = self.check_seat(seat)?;
+        let seed = seed_arg(seed)?;
         Ok(PyGame {
             session: self.session.determinize(seat, seed).map_err(to_py_err)?,
         })
     }
 
     /// Heuristic value of the state for `seat`, in [0, 1].
-    fn evaluate(&self, seat: i64) -> PyResult<f64> {
+    fn evaluate(&self, seat: &Bound<'_, PyAny>) -> PyResult<f64> {
         let seat = self.check_seat(seat)?;
         Ok(self.session.state.evaluate(seat))
     }
@@ -224,55 +267,78 @@ impl PyGame {
         self.session.to_json_value().to_string()
     }
 
-    /// The replay record (game, players, options, seed, chance, actions) as JSON text.
-    fn record(&self) -> String {
-        serde_json::to_string(&self.session.record()).unwrap_or_default()
+    /// The replay record (game, players, options, seed, chance, actions) as JSON text; raises
+    /// ValueError for a game without one (loaded from a position without its history, or made by
+    /// `determinize`).
+    fn record(&self) -> PyResult<String> {
+        let record = self.session.replay_record().map_err(to_py_err)?;
+        Ok(serde_json::to_string(&record).unwrap_or_default())
     }
 
-    /// Play `games` uniformly random games from this state on `threads` threads (GIL released).
-    /// Returns (lengths, scores[games, players], returns[games, players], finished).
-    #[pyo3(signature = (games, seed=0, threads=1))]
+    /// Play `games` uniformly random games from this state on `threads` threads (GIL released;
+    /// Ctrl-C raises KeyboardInterrupt). Returns (lengths, scores[games, players],
+    /// returns[games, players], finished). Works on a snapshot: the game stays usable meanwhile.
+    #[pyo3(signature = (games, seed=None, threads=None))]
     #[allow(clippy::type_complexity)]
     fn random_playouts<'py>(
-        &self,
-        py: Python<'py>,
-        games: usize,
-        seed: u64,
-        threads: usize,
+        slf: PyRef<'py, Self>,
+        games: &Bound<'py, PyAny>,
+        seed: Option<&Bound<'py, PyAny>>,
+        threads: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<(
         Bound<'py, PyArray1<u64>>,
         Bound<'py, PyAny>,
         Bound<'py, PyAny>,
         Bound<'py, PyArray1<bool>>,
     )> {
-        let state = self.session.state.clone_box();
-        let r = py.detach(move || state.random_playouts(games, seed, threads.max(1)));
+        let py = slf.py();
+        let games = games_arg(games, MAX_BATCH_GAMES)?;
+        let (seed, threads) = (opt_seed(seed)?, opt_threads(threads)?);
+        let state = slf.session.state.clone_box();
+        drop(slf);
+        let r = interruptible(py, move |stop| {
+            state.random_playouts_until(games, seed, threads, stop)
+        })?
+        .map_err(PyValueError::new_err)?;
         batch_to_numpy(py, r)
     }
 
-    /// Run a bot or search for the player to move (GIL released). `config` is a dict such as
-    /// `{"kind": "mcts", "iterations": 2000, "threads": 2}`; returns the chosen action with
-    /// per-action visit counts and values.
-    #[pyo3(signature = (config, seed=0))]
+    /// Run a bot or search for the player to move (GIL released; Ctrl-C raises
+    /// KeyboardInterrupt). `config` is a dict such as `{"kind": "mcts", "iterations": 2000,
+    /// "threads": 2}`; returns the chosen action with per-action visit counts and values. Works
+    /// on a snapshot: the game stays usable (from other threads) while the search runs.
+    #[pyo3(signature = (config, seed=None))]
     fn search<'py>(
-        &self,
-        py: Python<'py>,
+        slf: PyRef<'py, Self>,
         config: &Bound<'py, PyDict>,
-        seed: u64,
+        seed: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
+        let py = slf.py();
         let cfg = search_config(config)?;
-        let state = self.session.state.clone_box();
-        let result = py
-            .detach(move || state.search(&cfg, seed))
-            .map_err(PyValueError::new_err)?;
+        let seed = opt_seed(seed)?;
+        let state = slf.session.state.clone_box();
+        drop(slf);
+        let result = if matches!(cfg.kind, BotKind::Random | BotKind::Heuristic) {
+            // One quick bounded decision: no worker thread needed.
+            py.detach(move || state.search(&cfg, seed))
+        } else {
+            interruptible(py, move |stop| state.search_until(&cfg, seed, stop))?
+        }
+        .map_err(PyValueError::new_err)?;
         value_to_py(py, &serde_json::to_value(result).unwrap_or(Value::Null))
     }
 
     /// Mean nanoseconds per clone of the Rust state (no Python object involved; for benchmarks).
-    #[pyo3(signature = (iterations=100_000))]
-    fn clone_cost_ns(&self, py: Python<'_>, iterations: u32) -> f64 {
-        let state = self.session.state.clone_box();
-        py.detach(move || state.clone_cost_ns(iterations))
+    #[pyo3(signature = (iterations=None))]
+    fn clone_cost_ns(slf: PyRef<'_, Self>, iterations: Option<&Bound<'_, PyAny>>) -> PyResult<f64> {
+        let py = slf.py();
+        let iterations = match iterations {
+            None => 100_000,
+            Some(n) => u64_in(n, "iterations", 1, 100_000_000)? as u32,
+        };
+        let state = slf.session.state.clone_box();
+        drop(slf);
+        Ok(py.detach(move || state.clone_cost_ns(iterations)))
     }
 
     /// A readable picture: the Python terminal board (`meeple.render.to_text`), or the
@@ -386,17 +452,30 @@ fn game_info_json(name: &str) -> PyResult<String> {
     Ok(v.to_string())
 }
 
+/// A player count argument (the game checks its range).
+fn players_arg(obj: &Bound<'_, PyAny>) -> PyResult<usize> {
+    match index_arg(obj, "players")? {
+        Some(p) if (0..=u16::MAX as i128).contains(&p) => Ok(p as usize),
+        _ => Err(PyValueError::new_err(format!(
+            "players must be a player count, got {}",
+            short_repr(obj)
+        ))),
+    }
+}
+
 /// Create a game. `options` is a dict of option name -> value.
 #[pyfunction]
-#[pyo3(signature = (name, players, seed=0, chance="auto", options=None))]
+#[pyo3(signature = (name, players, seed=None, chance="auto", options=None))]
 fn new_game(
     name: &str,
-    players: usize,
-    seed: u64,
+    players: &Bound<'_, PyAny>,
+    seed: Option<&Bound<'_, PyAny>>,
     chance: &str,
     options: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<PyGame> {
     let entry = lookup(name).map_err(to_py_err)?;
+    let players = players_arg(players)?;
+    let seed = opt_seed(seed)?;
     let chance = ChanceMode::parse(chance).map_err(to_py_err)?;
     let opts = options_map(options)?;
     let session = Session::new(entry, players, &opts, seed, chance).map_err(to_py_err)?;
@@ -411,10 +490,19 @@ fn from_json(text: &str) -> PyResult<PyGame> {
     Ok(PyGame { session })
 }
 
-/// Rebuild a game from a replay record (JSON text); refuses an illegal step, naming it.
+/// Rebuild a game from a replay record (JSON text or a dict); refuses an illegal step, naming it.
 #[pyfunction]
-fn replay(record: &str) -> PyResult<PyGame> {
-    let v = parse_json(record)?;
+fn replay(record: &Bound<'_, PyAny>) -> PyResult<PyGame> {
+    let v = if let Ok(text) = record.cast::<PyString>() {
+        parse_json(text.to_str()?)?
+    } else if record.is_instance_of::<PyDict>() {
+        py_to_value(record)?
+    } else {
+        return Err(PyValueError::new_err(format!(
+            "replay takes a record dict or JSON text, got {}",
+            short_repr(record)
+        )));
+    };
     let record: Record =
         serde_json::from_value(v).map_err(|e| PyValueError::new_err(format!("bad record: {e}")))?;
     let entry = lookup(&record.game).map_err(to_py_err)?;
@@ -438,20 +526,22 @@ fn check_bot_config(config: &Bound<'_, PyDict>) -> PyResult<()> {
 /// Returns one dict per game: seed, seating, returns, scores, winners, finished, actions,
 /// decisions, seconds. The same seed gives the same games for any thread count.
 #[pyfunction]
-#[pyo3(signature = (name, players, bots, games, seed=0, threads=1, rotate=false, options=None))]
+#[pyo3(signature = (name, players, bots, games, seed=None, threads=None, rotate=false, options=None))]
 #[allow(clippy::too_many_arguments)]
 fn play_matches<'py>(
     py: Python<'py>,
     name: &str,
-    players: usize,
+    players: &Bound<'py, PyAny>,
     bots: Vec<Bound<'py, PyDict>>,
-    games: usize,
-    seed: u64,
-    threads: usize,
+    games: &Bound<'py, PyAny>,
+    seed: Option<&Bound<'py, PyAny>>,
+    threads: Option<&Bound<'py, PyAny>>,
     rotate: bool,
     options: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let entry = lookup(name).map_err(to_py_err)?;
+    let (players, seed) = (players_arg(players)?, opt_seed(seed)?);
+    let (games, threads) = (games_arg(games, MAX_MATCH_GAMES)?, opt_threads(threads)?);
     let config = meeple_core::Config::new(&(entry.info)(), players, &options_map(options)?)
         .map_err(to_py_err)?;
     (entry.create)(&config, seed).map_err(to_py_err)?;
@@ -459,11 +549,10 @@ fn play_matches<'py>(
         .iter()
         .map(search_config)
         .collect::<PyResult<Vec<_>>>()?;
-    let results = py
-        .detach(move || {
-            (entry.play_matches)(&config, &configs, games, seed, threads.max(1), rotate)
-        })
-        .map_err(PyValueError::new_err)?;
+    let results = interruptible(py, move |stop| {
+        (entry.play_matches_until)(&config, &configs, games, seed, threads, rotate, stop)
+    })?
+    .map_err(PyValueError::new_err)?;
     value_to_py(py, &serde_json::to_value(results).unwrap_or(Value::Null))
 }
 
@@ -471,15 +560,15 @@ fn play_matches<'py>(
 /// with the GIL released. Returns (lengths, scores[games, players], returns[games, players],
 /// finished) as numpy arrays; the same seed gives the same results for any thread count.
 #[pyfunction]
-#[pyo3(signature = (name, players, games, seed=0, threads=1, options=None))]
+#[pyo3(signature = (name, players, games, seed=None, threads=None, options=None))]
 #[allow(clippy::type_complexity)]
 fn random_games<'py>(
     py: Python<'py>,
     name: &str,
-    players: usize,
-    games: usize,
-    seed: u64,
-    threads: usize,
+    players: &Bound<'py, PyAny>,
+    games: &Bound<'py, PyAny>,
+    seed: Option<&Bound<'py, PyAny>>,
+    threads: Option<&Bound<'py, PyAny>>,
     options: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<(
     Bound<'py, PyArray1<u64>>,
@@ -488,11 +577,16 @@ fn random_games<'py>(
     Bound<'py, PyArray1<bool>>,
 )> {
     let entry = lookup(name).map_err(to_py_err)?;
+    let (players, seed) = (players_arg(players)?, opt_seed(seed)?);
+    let (games, threads) = (games_arg(games, MAX_BATCH_GAMES)?, opt_threads(threads)?);
     let config = meeple_core::Config::new(&(entry.info)(), players, &options_map(options)?)
         .map_err(to_py_err)?;
     // Fail early (with the game's own message) if this configuration cannot be set up.
     (entry.create)(&config, seed).map_err(to_py_err)?;
-    let r = py.detach(move || (entry.random_games)(&config, games, seed, threads.max(1)));
+    let r = interruptible(py, move |stop| {
+        (entry.random_games_until)(&config, games, seed, threads, stop)
+    })?
+    .map_err(PyValueError::new_err)?;
     batch_to_numpy(py, r)
 }
 
@@ -520,6 +614,10 @@ fn batch_to_numpy(
 
 #[pymodule]
 fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    // Load numpy's C API now: loading it later runs an import, which a pending Ctrl-C would
+    // turn into a panic inside rust-numpy.
+    m.py().import("numpy")?;
+    drop(PyArray1::<bool>::from_vec(m.py(), Vec::new()));
     m.add_class::<PyGame>()?;
     vec_env::register(m)?;
     m.add_function(wrap_pyfunction!(games, m)?)?;
@@ -538,6 +636,10 @@ fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("CHANCE", CHANCE)?;
     m.add("TERMINAL", TERMINAL)?;
     m.add("FORMAT_VERSION", FORMAT_VERSION)?;
+    m.add("MAX_DEPTH", MAX_DEPTH)?;
+    m.add("MAX_BATCH_GAMES", MAX_BATCH_GAMES)?;
+    m.add("MAX_MATCH_GAMES", MAX_MATCH_GAMES)?;
+    m.add("MAX_THREADS", MAX_THREADS)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

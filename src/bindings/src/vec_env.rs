@@ -599,6 +599,7 @@ impl PyVecEnv {
                 seed: 0,
                 chance: ChanceMode::Auto,
                 history: Vec::new(),
+                from_seed: false,
             },
         })
     }

@@ -4,6 +4,7 @@
 
 use crate::error::{GameError, RuleError};
 use crate::game::{Action, Game, GameInfo, Turn};
+use crate::interrupt::{Interrupt, NEVER};
 use crate::options::Config;
 use crate::playout::{self, BatchResult};
 use crate::rng::GameRng;
@@ -41,10 +42,27 @@ pub trait DynGame: Send + Sync {
     fn to_json_value(&self) -> Value;
     /// Random playouts from this state, monomorphized for speed; see [`playout::batch`].
     fn random_playouts(&self, games: usize, seed: u64, threads: usize) -> BatchResult;
+    /// [`DynGame::random_playouts`] that stops once `stop` is set and refuses counts it cannot
+    /// hold; see [`playout::batch_until`].
+    fn random_playouts_until(
+        &self,
+        games: usize,
+        seed: u64,
+        threads: usize,
+        stop: &Interrupt,
+    ) -> Result<BatchResult, String>;
     /// Mean nanoseconds per `Clone` of the concrete state (monomorphized; for benchmarks).
     fn clone_cost_ns(&self, iterations: u32) -> f64;
     /// Run the bot or search that `config` describes for the player to move.
     fn search(&self, config: &SearchConfig, seed: u64) -> Result<SearchResult, String>;
+    /// [`DynGame::search`] that stops early once `stop` is set (see
+    /// [`crate::search::search_until`]).
+    fn search_until(
+        &self,
+        config: &SearchConfig,
+        seed: u64,
+        stop: &Interrupt,
+    ) -> Result<SearchResult, String>;
     fn as_any(&self) -> &dyn Any;
 }
 
@@ -135,6 +153,15 @@ impl<G: Game> DynGame for G {
     fn random_playouts(&self, games: usize, seed: u64, threads: usize) -> BatchResult {
         playout::batch(self, games, seed, threads)
     }
+    fn random_playouts_until(
+        &self,
+        games: usize,
+        seed: u64,
+        threads: usize,
+        stop: &Interrupt,
+    ) -> Result<BatchResult, String> {
+        playout::batch_until(self, games, seed, threads, stop)
+    }
     fn clone_cost_ns(&self, iterations: u32) -> f64 {
         let n = iterations.max(1);
         let start = std::time::Instant::now();
@@ -144,8 +171,16 @@ impl<G: Game> DynGame for G {
         start.elapsed().as_nanos() as f64 / n as f64
     }
     fn search(&self, config: &SearchConfig, seed: u64) -> Result<SearchResult, String> {
+        DynGame::search_until(self, config, seed, &NEVER)
+    }
+    fn search_until(
+        &self,
+        config: &SearchConfig,
+        seed: u64,
+        stop: &Interrupt,
+    ) -> Result<SearchResult, String> {
         match catch_unwind(AssertUnwindSafe(|| {
-            crate::search::search(self, config, seed)
+            crate::search::search_until(self, config, seed, stop)
         })) {
             Ok(r) => r,
             Err(_) => Err(format!(
@@ -167,6 +202,19 @@ pub type FromJsonFn = fn(&Value) -> Result<Box<dyn DynGame>, GameError>;
 /// Plays games between bots: (config, bots, games, seed, threads, rotate seats).
 pub type PlayMatchesFn =
     fn(&Config, &[SearchConfig], usize, u64, usize, bool) -> Result<Vec<MatchResult>, String>;
+/// [`PlayMatchesFn`] with an [`Interrupt`] the games poll.
+pub type PlayMatchesUntilFn = fn(
+    &Config,
+    &[SearchConfig],
+    usize,
+    u64,
+    usize,
+    bool,
+    &Interrupt,
+) -> Result<Vec<MatchResult>, String>;
+/// Random games (config, games, seed, threads) with an [`Interrupt`] the workers poll.
+pub type RandomGamesUntilFn =
+    fn(&Config, usize, u64, usize, &Interrupt) -> Result<BatchResult, String>;
 
 /// How the registry builds one game by name. Make one with [`GameEntry::of`].
 #[derive(Clone, Copy)]
@@ -178,6 +226,11 @@ pub struct GameEntry {
     pub random_games: fn(&Config, usize, u64, usize) -> BatchResult,
     /// Games between bots, in parallel, deterministic for a seed (see [`crate::search::play_matches`]).
     pub play_matches: PlayMatchesFn,
+    /// [`GameEntry::random_games`] that stops once the interrupt is set and refuses counts it
+    /// cannot hold.
+    pub random_games_until: RandomGamesUntilFn,
+    /// [`GameEntry::play_matches`] that stops once the interrupt is set.
+    pub play_matches_until: PlayMatchesUntilFn,
 }
 
 impl GameEntry {
@@ -188,6 +241,8 @@ impl GameEntry {
             from_json: from_json::<G>,
             random_games: random_games::<G>,
             play_matches: crate::search::play_matches::<G>,
+            random_games_until: random_games_until::<G>,
+            play_matches_until: crate::search::play_matches_until::<G>,
         }
     }
     pub fn name(&self) -> &'static str {
@@ -251,4 +306,14 @@ fn from_json<G: Game>(value: &Value) -> Result<Box<dyn DynGame>, GameError> {
 
 fn random_games<G: Game>(config: &Config, games: usize, seed: u64, threads: usize) -> BatchResult {
     playout::batch_with(|s| G::new(config, s).ok(), games, seed, threads)
+}
+
+fn random_games_until<G: Game>(
+    config: &Config,
+    games: usize,
+    seed: u64,
+    threads: usize,
+    stop: &Interrupt,
+) -> Result<BatchResult, String> {
+    playout::batch_with_until(|s| G::new(config, s).ok(), games, seed, threads, stop)
 }

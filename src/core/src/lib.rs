@@ -8,6 +8,7 @@
 //! - [`hex`]: axial hex-grid helpers shared by the hex-board games.
 //! - [`conformance`]: the test kit every game crate runs.
 //! - [`playout`]: fast random playouts and batches over threads.
+//! - [`interrupt`]: cooperative cancellation of long calls (Ctrl-C from Python).
 //! - [`golden`]: golden-file comparison for the playthrough regression tests.
 
 pub mod conformance;
@@ -16,6 +17,7 @@ pub mod error;
 pub mod game;
 pub mod golden;
 pub mod hex;
+pub mod interrupt;
 pub mod options;
 pub mod playout;
 pub mod reference;
@@ -27,6 +29,7 @@ pub mod vec_env;
 pub use dynamic::{DynGame, GameEntry};
 pub use error::{GameError, RuleError};
 pub use game::{Action, Game, GameInfo, Turn, CHANCE, TERMINAL};
+pub use interrupt::Interrupt;
 pub use options::{Config, OptionKind, OptionSpec};
 pub use rng::GameRng;
 pub use session::{ChanceMode, Record, Session};

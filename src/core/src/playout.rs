@@ -2,6 +2,7 @@
 //! Generic over [`Game`], so the loop is monomorphized per game.
 
 use crate::game::{Action, Game, Turn};
+use crate::interrupt::{Interrupt, NEVER};
 use crate::rng::GameRng;
 use rayon::prelude::*;
 
@@ -90,16 +91,41 @@ pub fn game_seed(seed: u64, index: u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// The most games one batch call plays: its results are allocated up front, so a count is
+/// checked before anything runs (about 100 bytes per game at 6 players; split larger runs into
+/// several calls).
+pub const MAX_BATCH_GAMES: usize = 10_000_000;
+
+/// Games played between two polls of the interrupt and appended to the results at once.
+const CHUNK: usize = 256;
+
 /// Play `games` random games, each starting from `start(game_seed(seed, i))`, on `threads`
 /// threads (a pool of its own, never rayon's global one: safe after fork). Results are the same
-/// for any thread count.
+/// for any thread count. More than [`MAX_BATCH_GAMES`] games give an empty result: use
+/// [`batch_with_until`] to get the error.
 pub fn batch_with<G: Game, F>(start: F, games: usize, seed: u64, threads: usize) -> BatchResult
 where
     F: Fn(u64) -> Option<G> + Sync,
 {
+    batch_with_until(start, games, seed, threads, &NEVER).unwrap_or_default()
+}
+
+/// [`batch_with`] that stops early once `stop` is set (returning [`crate::interrupt::INTERRUPTED`])
+/// and refuses counts above [`MAX_BATCH_GAMES`] or that cannot be allocated.
+pub fn batch_with_until<G: Game, F>(
+    start: F,
+    games: usize,
+    seed: u64,
+    threads: usize,
+    stop: &Interrupt,
+) -> Result<BatchResult, String>
+where
+    F: Fn(u64) -> Option<G> + Sync,
+{
+    check_games(games)?;
     let run_one = |i: usize| -> (u64, Vec<f64>, Vec<f64>, bool) {
         let s = game_seed(seed, i as u64);
-        let Some(mut g) = start(s) else {
+        let Some(mut g) = start(s).filter(|_| !stop.is_set()) else {
             return (0, Vec::new(), Vec::new(), false);
         };
         let mut rng = GameRng::new(s ^ 0xA5A5_A5A5_A5A5_A5A5);
@@ -108,43 +134,94 @@ where
         let len = random_playout(&mut g, &mut rng, &mut buf, bound);
         (len, g.scores(), g.returns(), g.turn() == Turn::Terminal)
     };
-    let rows: Vec<(u64, Vec<f64>, Vec<f64>, bool)> = if threads <= 1 {
-        (0..games).map(run_one).collect()
+    let mut width = None;
+    let mut out = BatchResult::default();
+    let pool = if threads > 1 {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .ok()
     } else {
-        match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
-            Ok(pool) => pool.install(|| (0..games).into_par_iter().map(run_one).collect()),
-            Err(_) => (0..games).map(run_one).collect(),
+        None
+    };
+    let mut first = 0;
+    while first < games {
+        stop.check()?;
+        let range = first..games.min(first + CHUNK);
+        first = range.end;
+        let rows: Vec<(u64, Vec<f64>, Vec<f64>, bool)> = match &pool {
+            Some(pool) => pool.install(|| range.into_par_iter().map(run_one).collect()),
+            None => range.map(run_one).collect(),
+        };
+        stop.check()?;
+        if width.is_none() {
+            let p = rows.iter().map(|r| r.1.len()).max().unwrap_or(0);
+            width = Some(p);
+            out = BatchResult::reserved(games, p)?;
         }
-    };
-    let players = rows.iter().map(|r| r.1.len()).max().unwrap_or(0);
-    let mut out = BatchResult {
-        players,
-        ..Default::default()
-    };
-    for (len, scores, returns, finished) in rows {
-        out.lengths.push(len);
-        out.scores.extend(
-            scores
-                .iter()
-                .copied()
-                .chain(std::iter::repeat(0.0))
-                .take(players),
-        );
-        out.returns.extend(
-            returns
-                .iter()
-                .copied()
-                .chain(std::iter::repeat(0.0))
-                .take(players),
-        );
-        out.finished.push(finished);
+        let p = width.unwrap_or(0);
+        for (len, scores, returns, finished) in rows {
+            out.lengths.push(len);
+            out.scores
+                .extend(scores.iter().copied().chain(std::iter::repeat(0.0)).take(p));
+            out.returns.extend(
+                returns
+                    .iter()
+                    .copied()
+                    .chain(std::iter::repeat(0.0))
+                    .take(p),
+            );
+            out.finished.push(finished);
+        }
     }
-    out
+    Ok(out)
 }
 
-/// Random playouts from copies of `state`, each with its RNG reseeded.
+/// Refuse a batch count above [`MAX_BATCH_GAMES`].
+pub fn check_games(games: usize) -> Result<(), String> {
+    if games > MAX_BATCH_GAMES {
+        return Err(format!(
+            "{games} games is more than one call plays (at most {MAX_BATCH_GAMES}): split the run"
+        ));
+    }
+    Ok(())
+}
+
+impl BatchResult {
+    /// Empty vectors with room for `games` rows of `players`, or an error if that much memory
+    /// cannot be had.
+    fn reserved(games: usize, players: usize) -> Result<BatchResult, String> {
+        let cells = games
+            .checked_mul(players)
+            .ok_or_else(|| format!("{games} games of {players} players overflow"))?;
+        let no_memory = |_| format!("cannot allocate the results of {games} games");
+        let mut out = BatchResult {
+            players,
+            ..Default::default()
+        };
+        out.lengths.try_reserve_exact(games).map_err(no_memory)?;
+        out.scores.try_reserve_exact(cells).map_err(no_memory)?;
+        out.returns.try_reserve_exact(cells).map_err(no_memory)?;
+        out.finished.try_reserve_exact(games).map_err(no_memory)?;
+        Ok(out)
+    }
+}
+
+/// Random playouts from copies of `state`, each with its RNG reseeded (see [`batch_with`]).
 pub fn batch<G: Game>(state: &G, games: usize, seed: u64, threads: usize) -> BatchResult {
-    batch_with(
+    batch_until(state, games, seed, threads, &NEVER).unwrap_or_default()
+}
+
+/// [`batch`] that stops once `stop` is set and refuses counts it cannot hold (see
+/// [`batch_with_until`]).
+pub fn batch_until<G: Game>(
+    state: &G,
+    games: usize,
+    seed: u64,
+    threads: usize,
+    stop: &Interrupt,
+) -> Result<BatchResult, String> {
+    batch_with_until(
         |s| {
             let mut g = state.clone();
             *g.rng_mut() = GameRng::new(s);
@@ -153,5 +230,6 @@ pub fn batch<G: Game>(state: &G, games: usize, seed: u64, threads: usize) -> Bat
         games,
         seed,
         threads,
+        stop,
     )
 }

@@ -7,9 +7,30 @@ use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::{Deserialize, Serialize};
 
+/// Serialized as xoshiro's four state words (`{"s": [..4 u64..]}`); the all-zero state, from
+/// which xoshiro only ever yields zeros, is refused on reading.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(transparent)]
-pub struct GameRng(Xoshiro256PlusPlus);
+pub struct GameRng(#[serde(deserialize_with = "nonzero_state")] Xoshiro256PlusPlus);
+
+fn nonzero_state<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Xoshiro256PlusPlus, D::Error> {
+    /// The serialized form of `Xoshiro256PlusPlus`.
+    #[derive(Deserialize)]
+    struct Words {
+        s: [u64; 4],
+    }
+    let words = Words::deserialize(d)?;
+    if words.s == [0; 4] {
+        return Err(serde::de::Error::custom(
+            "the all-zero RNG state is not allowed (xoshiro would draw only zeros)",
+        ));
+    }
+    let mut seed = [0u8; 32];
+    for (chunk, w) in seed.chunks_exact_mut(8).zip(words.s) {
+        chunk.copy_from_slice(&w.to_le_bytes());
+    }
+    Ok(Xoshiro256PlusPlus::from_seed(seed))
+}
 
 impl GameRng {
     pub fn new(seed: u64) -> Self {
@@ -129,6 +150,14 @@ mod tests {
             let i = r.weighted([0u32, 5, 0, 1].into_iter());
             assert!(i == 1 || i == 3);
         }
+    }
+
+    #[test]
+    fn all_zero_state_is_refused() {
+        let err = serde_json::from_str::<GameRng>(r#"{"s":[0,0,0,0]}"#).unwrap_err();
+        assert!(err.to_string().contains("all-zero RNG state"), "{err}");
+        let rng: GameRng = serde_json::from_str(r#"{"s":[0,0,1,0]}"#).unwrap();
+        assert_eq!(serde_json::to_string(&rng).unwrap(), r#"{"s":[0,0,1,0]}"#);
     }
 
     #[test]

@@ -62,7 +62,14 @@ pub struct Session {
     pub state: Box<dyn DynGame>,
     pub seed: u64,
     pub chance: ChanceMode,
+    /// Every action applied since the game was set up from `seed` (when `from_seed`), or since it
+    /// was loaded from a position or made by `determinize` (then it is no record of the game).
     pub history: Vec<Action>,
+    /// Whether `history` starts at `new(players, options, seed)`, so that (options, seed,
+    /// history) is a replay record of this game. False for a position loaded without a history
+    /// and for a determinization (whose resampled past is unknown, and whose real past must not
+    /// show).
+    pub from_seed: bool,
 }
 
 impl Clone for Session {
@@ -73,6 +80,7 @@ impl Clone for Session {
             seed: self.seed,
             chance: self.chance,
             history: self.history.clone(),
+            from_seed: self.from_seed,
         }
     }
 }
@@ -93,6 +101,7 @@ impl Session {
             seed,
             chance,
             history: Vec::new(),
+            from_seed: true,
         };
         s.resolve_chance();
         Ok(s)
@@ -187,6 +196,10 @@ impl Session {
         v.into_iter().map(|(a, w)| (a, w as f64 / total)).collect()
     }
 
+    /// A game consistent with what `seat` observes, hidden parts resampled (see
+    /// [`crate::Game::determinize`]). It starts a history of its own: `history` is empty and
+    /// there is no replay record, since the real history names hidden draws the seat must not
+    /// learn and the resampled state has no history behind it.
     pub fn determinize(&self, seat: usize, seed: u64) -> Result<Session, GameError> {
         let players = self.state.config().players;
         if seat >= players {
@@ -200,7 +213,8 @@ impl Session {
             state: self.state.determinize(seat, seed),
             seed,
             chance: self.chance,
-            history: self.history.clone(),
+            history: Vec::new(),
+            from_seed: false,
         })
     }
 
@@ -256,11 +270,13 @@ impl Session {
         let state_json = obj
             .get("state")
             .ok_or_else(|| GameError::bad_json("missing 'state'"))?;
-        let state = (entry.from_json)(state_json)?;
+        let state_json = merge_envelope_options(obj.get("options"), state_json)?;
+        let state = (entry.from_json)(&state_json)?;
         if let Some(p) = obj.get("players") {
             if p.as_u64() != Some(state.config().players as u64) {
                 return Err(GameError::bad_json(format!(
-                    "'players' is {p} but the state has {}",
+                    "'players' is {} but the state has {}",
+                    quote_json(p),
                     state.config().players
                 )));
             }
@@ -269,14 +285,21 @@ impl Session {
             None => 0,
             Some(v) => v
                 .as_u64()
-                .ok_or_else(|| GameError::bad_json("'seed' must be a non-negative integer"))?,
+                .ok_or_else(|| GameError::bad_json("'seed' must be an integer in 0..2**64-1"))?,
         };
         let chance = match obj.get("chance") {
             None => ChanceMode::Auto,
-            Some(v) => ChanceMode::parse(v.as_str().unwrap_or(""))
-                .map_err(|e| GameError::bad_json(e.to_string()))?,
+            Some(Value::String(v)) => {
+                ChanceMode::parse(v).map_err(|e| GameError::bad_json(e.to_string()))?
+            }
+            Some(v) => {
+                return Err(GameError::bad_json(format!(
+                    "'chance' must be \"auto\" or \"explicit\", got {}",
+                    quote_json(v)
+                )))
+            }
         };
-        let history = match obj.get("history") {
+        let history: Vec<Action> = match obj.get("history") {
             None => Vec::new(),
             Some(v) => serde_json::from_value(v.clone())
                 .map_err(|e| GameError::bad_json(format!("'history': {e}")))?,
@@ -287,11 +310,77 @@ impl Session {
             seed,
             chance,
             history,
+            from_seed: false,
         };
+        s.check_history()?;
         s.resolve_chance();
         Ok(s)
     }
 
+    /// Decide whether the envelope's (options, seed, history) is a replay record of the loaded
+    /// state: a non-empty history must replay, from `seed`, to exactly this state (else the
+    /// envelope is refused); an empty one is a record only if the state is the game's setup for
+    /// `seed`. Otherwise the state is a position without a known past.
+    fn check_history(&mut self) -> Result<(), GameError> {
+        let record = Record {
+            format: FORMAT_VERSION,
+            game: self.name().to_string(),
+            players: self.state.config().players,
+            options: self.state.config().options.clone(),
+            seed: self.seed,
+            chance: self.chance,
+            actions: self.history.clone(),
+        };
+        let loaded = self.state.to_json_value();
+        if self.history.is_empty() {
+            let fresh = Session::new(
+                self.entry,
+                record.players,
+                &record.options,
+                self.seed,
+                self.chance,
+            )?;
+            if fresh.state.to_json_value() == loaded {
+                // The game's setup (with any chance the auto mode resolved at once).
+                self.history = fresh.history;
+                self.from_seed = true;
+            }
+            return Ok(());
+        }
+        let bound = self.state.max_game_length();
+        if self.history.len() as u64 > bound {
+            return Err(GameError::bad_json(format!(
+                "'history' has {} actions, more than a game of {} can have ({bound})",
+                self.history.len(),
+                self.name()
+            )));
+        }
+        let replayed = Session::replay_steps(self.entry, &record, false)
+            .map_err(|e| GameError::bad_json(format!("'history' does not replay: {e}")))?;
+        if replayed.state.to_json_value() != loaded {
+            return Err(GameError::bad_json(
+                "'history' replays (from 'seed' with 'options') to another position than 'state': \
+                 fix it, or leave it out (or empty) for a position without a known past",
+            ));
+        }
+        self.from_seed = true;
+        Ok(())
+    }
+
+    /// The replay record of this game, or an error if it has none (a position loaded without its
+    /// history, or a determinization): see [`Session::from_seed`].
+    pub fn replay_record(&self) -> Result<Record, GameError> {
+        if !self.from_seed {
+            return Err(GameError::bad_json(
+                "this game has no replay record: it was loaded from a position without its \
+                 history, or made by determinize; save it with to_json() instead",
+            ));
+        }
+        Ok(self.record())
+    }
+
+    /// The record (options, seed, history) of this game; a replay record only when
+    /// [`Session::from_seed`] (see [`Session::replay_record`]).
     pub fn record(&self) -> Record {
         let c = self.state.config();
         Record {
@@ -305,9 +394,18 @@ impl Session {
         }
     }
 
-    /// Rebuild a game from a record. Chance outcomes in the record are checked against the
-    /// game's RNG draws (so a genuine record reproduces the RNG state too) and applied as recorded.
+    /// Rebuild a game from a record. In an auto-chance record every chance outcome must be the
+    /// one the game's RNG draws at that point (so a genuine record reproduces the RNG state too,
+    /// and an altered outcome is refused, naming the step).
     pub fn replay(entry: GameEntry, record: &Record) -> Result<Session, GameError> {
+        Session::replay_steps(entry, record, true)
+    }
+
+    fn replay_steps(
+        entry: GameEntry,
+        record: &Record,
+        name_steps: bool,
+    ) -> Result<Session, GameError> {
         if record.format != FORMAT_VERSION {
             return Err(GameError::bad_json(format!(
                 "record format {} is not supported",
@@ -321,16 +419,86 @@ impl Session {
             record.seed,
             ChanceMode::Explicit,
         )?;
+        let at = |step: usize, e: String| {
+            GameError::Illegal(if name_steps {
+                format!("replay step {step}: {e}")
+            } else {
+                format!("step {step}: {e}")
+            })
+        };
         for (step, &a) in record.actions.iter().enumerate() {
             if record.chance == ChanceMode::Auto && s.state.turn() == Turn::Chance {
-                // Consume the draw the live game made, keeping the RNG in step.
-                let _ = s.state.sample_chance();
+                // The live game drew this outcome with its RNG: draw it again (keeping the RNG in
+                // step) and check that the record says the same.
+                let drawn = s.state.sample_chance();
+                if drawn != Some(a) {
+                    let drawn = drawn.map_or("nothing".to_string(), |d| {
+                        format!("{d} ('{}')", s.state.action_label(d))
+                    });
+                    return Err(at(
+                        step,
+                        format!(
+                            "recorded chance outcome {a} is not what the game's RNG draws here \
+                             ({drawn}): the record was altered, or comes from another seed"
+                        ),
+                    ));
+                }
             }
-            s.apply_action(a)
-                .map_err(|e| GameError::Illegal(format!("replay step {step}: {e}")))?;
+            s.apply_action(a).map_err(|e| at(step, e.to_string()))?;
         }
         s.chance = record.chance;
         s.resolve_chance();
         Ok(s)
     }
+}
+
+/// The envelope's `options` (if any) and the state's `config.options` must agree: each option
+/// named in the envelope is added to the state's config where the state does not list it, and
+/// one listed in both with different values is refused. (Defaults for the rest are filled in
+/// by the loader.)
+fn merge_envelope_options(envelope: Option<&Value>, state: &Value) -> Result<Value, GameError> {
+    let Some(envelope) = envelope else {
+        return Ok(state.clone());
+    };
+    let Value::Object(wanted) = envelope else {
+        return Err(GameError::bad_json(format!(
+            "'options' must be an object of option values, got {}",
+            quote_json(envelope)
+        )));
+    };
+    let mut state = state.clone();
+    let Some(config) = state.get_mut("config").and_then(Value::as_object_mut) else {
+        return Ok(state);
+    };
+    let options = config
+        .entry("options")
+        .or_insert_with(|| Value::Object(Map::new()));
+    let Value::Object(options) = options else {
+        return Ok(state);
+    };
+    for (name, value) in wanted {
+        match options.get(name) {
+            Some(v) if v != value => {
+                return Err(GameError::bad_json(format!(
+                    "option '{name}' is {} in 'options' but {} in the state's config",
+                    quote_json(value),
+                    quote_json(v)
+                )))
+            }
+            Some(_) => {}
+            None => {
+                options.insert(name.clone(), value.clone());
+            }
+        }
+    }
+    Ok(state)
+}
+
+/// A JSON value for an error message, cut to a bounded prefix.
+fn quote_json(v: &Value) -> String {
+    let text = v.to_string();
+    if text.chars().count() <= 60 {
+        return text;
+    }
+    format!("{}...", text.chars().take(60).collect::<String>())
 }

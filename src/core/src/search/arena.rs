@@ -3,6 +3,7 @@
 
 use super::{Bot, SearchConfig};
 use crate::game::{Action, Game, Turn};
+use crate::interrupt::{Interrupt, NEVER};
 use crate::options::Config;
 use crate::playout::game_seed;
 use crate::rng::GameRng;
@@ -33,11 +34,24 @@ pub struct MatchResult {
 /// Play `game` to the end, seat `s` played by `bots[seating[s]]`. Chance outcomes are drawn with
 /// the game's own RNG; each decision's seed comes from `seed`.
 pub fn play_match<G: Game>(
+    game: G,
+    bots: &[&dyn Bot<G>],
+    seating: &[usize],
+    game_seed_used: u64,
+    seed: u64,
+) -> Result<MatchResult, String> {
+    play_match_until(game, bots, seating, game_seed_used, seed, &NEVER)
+}
+
+/// [`play_match`] that stops (with [`crate::interrupt::INTERRUPTED`]) once `stop` is set; the
+/// bots' searches poll it too.
+pub fn play_match_until<G: Game>(
     mut game: G,
     bots: &[&dyn Bot<G>],
     seating: &[usize],
     game_seed_used: u64,
     seed: u64,
+    stop: &Interrupt,
 ) -> Result<MatchResult, String> {
     let players = game.config().players;
     if seating.len() != players || seating.iter().any(|&b| b >= bots.len()) {
@@ -53,6 +67,7 @@ pub fn play_match<G: Game>(
     let mut seconds = vec![0f64; players];
     let bound = game.max_game_length();
     while (actions.len() as u64) < bound {
+        stop.check()?;
         let action = match game.turn() {
             Turn::Terminal => break,
             Turn::Chance => {
@@ -68,7 +83,8 @@ pub fn play_match<G: Game>(
                     format!("player {p} to move, but the game has {players} seats")
                 })?;
                 let start = std::time::Instant::now();
-                let a = bot.choose(&game, rng.next_u64())?;
+                let a = bot.analyze_until(&game, rng.next_u64(), stop)?.action;
+                stop.check()?;
                 seconds[p] += start.elapsed().as_secs_f64();
                 decisions[p] += 1;
                 a
@@ -106,6 +122,28 @@ pub fn play_matches<G: Game>(
     threads: usize,
     rotate: bool,
 ) -> Result<Vec<MatchResult>, String> {
+    play_matches_until::<G>(config, bots, games, seed, threads, rotate, &NEVER)
+}
+
+/// The most games one [`play_matches`] call plays (each result holds the game's whole action
+/// list): larger counts are refused before anything runs.
+pub const MAX_MATCH_GAMES: usize = 1_000_000;
+
+/// [`play_matches`] that stops (with [`crate::interrupt::INTERRUPTED`]) once `stop` is set.
+pub fn play_matches_until<G: Game>(
+    config: &Config,
+    bots: &[SearchConfig],
+    games: usize,
+    seed: u64,
+    threads: usize,
+    rotate: bool,
+    stop: &Interrupt,
+) -> Result<Vec<MatchResult>, String> {
+    if games > MAX_MATCH_GAMES {
+        return Err(format!(
+            "{games} games is more than one call plays (at most {MAX_MATCH_GAMES}): split the run"
+        ));
+    }
     let players = config.players;
     if bots.is_empty() || (!rotate && bots.len() != players) {
         return Err(format!(
@@ -124,7 +162,7 @@ pub fn play_matches<G: Game>(
         let seating: Vec<usize> = (0..players)
             .map(|p| if rotate { (p + i) % bots.len() } else { p })
             .collect();
-        play_match(game, &refs, &seating, s, s ^ 0x5EA5_C0DE_B075_0001)
+        play_match_until(game, &refs, &seating, s, s ^ 0x5EA5_C0DE_B075_0001, stop)
     };
     if threads <= 1 {
         return (0..games).map(run).collect();

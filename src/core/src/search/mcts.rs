@@ -23,6 +23,7 @@ use super::{
     DEFAULT_ITERATIONS,
 };
 use crate::game::{Action, Game, Turn};
+use crate::interrupt::{Interrupt, NEVER};
 use crate::playout::{game_seed, random_step, Buffers};
 use crate::rng::GameRng;
 use rayon::prelude::*;
@@ -173,9 +174,15 @@ impl<'a, G: Game> Worker<'a, G> {
         }
     }
 
-    fn run(mut self, legal: &[Action], iterations: u64, deadline: Option<Instant>) -> RootStats {
+    fn run(
+        mut self,
+        legal: &[Action],
+        iterations: u64,
+        deadline: Option<Instant>,
+        stop: &Interrupt,
+    ) -> RootStats {
         let mut done = 0u64;
-        while done < iterations {
+        while done < iterations && !stop.is_set() {
             if let Some(d) = deadline {
                 // Checking the clock costs far less than an iteration, but not nothing.
                 if done & 7 == 0 && done > 0 && Instant::now() >= d {
@@ -461,6 +468,10 @@ impl<'a, G: Game> Worker<'a, G> {
 
 impl<G: Game> Bot<G> for Mcts {
     fn analyze(&self, game: &G, seed: u64) -> Result<SearchResult, String> {
+        self.analyze_until(game, seed, &NEVER)
+    }
+
+    fn analyze_until(&self, game: &G, seed: u64, stop: &Interrupt) -> Result<SearchResult, String> {
         let start = Instant::now();
         let seat = seat_to_move(game)?;
         let legal = root_actions(game)?;
@@ -510,6 +521,7 @@ impl<G: Game> Bot<G> for Mcts {
                 &legal,
                 this.thread_iterations(t),
                 deadline,
+                stop,
             )
         };
         let parts: Vec<RootStats> = if threads == 1 {

@@ -17,11 +17,14 @@ mod bots;
 mod mcts;
 pub mod puct;
 
-pub use arena::{play_match, play_matches, MatchResult};
+pub use arena::{
+    play_match, play_match_until, play_matches, play_matches_until, MatchResult, MAX_MATCH_GAMES,
+};
 pub use bots::{HeuristicBot, RandomBot};
 pub use mcts::Mcts;
 
 use crate::game::{Action, Game, Turn};
+use crate::interrupt::{Interrupt, NEVER};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -29,6 +32,13 @@ use serde_json::Value;
 pub trait Bot<G: Game>: Send + Sync {
     /// The chosen action and per-action statistics. Errors if no player is to move.
     fn analyze(&self, game: &G, seed: u64) -> Result<SearchResult, String>;
+
+    /// [`Bot::analyze`] that stops early once `stop` is set, returning what it found so far (a
+    /// search) or its usual answer (a bot that decides quickly; the default).
+    fn analyze_until(&self, game: &G, seed: u64, stop: &Interrupt) -> Result<SearchResult, String> {
+        let _ = stop;
+        self.analyze(game, seed)
+    }
 
     /// Only the chosen action.
     fn choose(&self, game: &G, seed: u64) -> Result<Action, String> {
@@ -268,14 +278,28 @@ impl<G: Game> Bot<G> for SearchConfig {
     fn analyze(&self, game: &G, seed: u64) -> Result<SearchResult, String> {
         search(game, self, seed)
     }
+    fn analyze_until(&self, game: &G, seed: u64, stop: &Interrupt) -> Result<SearchResult, String> {
+        search_until(game, self, seed, stop)
+    }
 }
 
 /// Run the bot `config` describes on `game` for the player to move: the one generic entry point
 /// (the type-erased `DynGame::search` calls this). Deterministic for a given seed and thread
 /// count unless `seconds` is set.
 pub fn search<G: Game>(game: &G, config: &SearchConfig, seed: u64) -> Result<SearchResult, String> {
+    search_until(game, config, seed, &NEVER)
+}
+
+/// [`search`] that stops early once `stop` is set (an MCTS then answers from the iterations it
+/// ran; see [`Bot::analyze_until`]).
+pub fn search_until<G: Game>(
+    game: &G,
+    config: &SearchConfig,
+    seed: u64,
+    stop: &Interrupt,
+) -> Result<SearchResult, String> {
     config.validate()?;
-    config.bot::<G>().analyze(game, seed)
+    config.bot::<G>().analyze_until(game, seed, stop)
 }
 
 /// The seat to move, or an error naming why there is none.
