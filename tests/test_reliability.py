@@ -345,7 +345,7 @@ def assert_one_line_error(code: int, out: str) -> None:
 
 def test_cli_errors_are_one_line(tmp_path: Path) -> None:
     # Non-ASCII digits are not move numbers.
-    code, out = cli("play", REF, "--players", "2", input="²\n٣\nq\n")
+    code, out = cli("play", "san_juan", "--players", "2", input="²\n٣\nq\n")
     assert code == 0 and "not a legal move: '²'" in out, out
     # The largest seed with Rust bots: chunk seeds wrap instead of overflowing.
     code, out = cli(
@@ -388,3 +388,13 @@ def test_public_submodules_are_reachable_from_the_package() -> None:
     assert out.stdout.strip() == "mcts"
     with pytest.raises(AttributeError):
         meeple.no_such_module  # type: ignore[attr-defined]  # noqa: B018
+
+
+def test_an_auto_game_loads_with_explicit_chance() -> None:
+    g = finished(REF, 3, 5)
+    doc = json.loads(g.to_json())
+    doc["chance"] = "explicit"
+    loaded = meeple.from_json(json.dumps(doc))
+    assert loaded.history() == g.history() and loaded.chance == "explicit"
+    with pytest.raises(ValueError, match="no replay record"):
+        loaded.record()

@@ -355,16 +355,33 @@ impl Session {
                 self.name()
             )));
         }
-        let replayed = Session::replay_steps(self.entry, &record, false)
-            .map_err(|e| GameError::bad_json(format!("'history' does not replay: {e}")))?;
-        if replayed.state.to_json_value() != loaded {
-            return Err(GameError::bad_json(
-                "'history' replays (from 'seed' with 'options') to another position than 'state': \
-                 fix it, or leave it out (or empty) for a position without a known past",
-            ));
+        let replays_to = |record: &Record| {
+            Session::replay_steps(self.entry, record, false)
+                .map(|r| r.state.to_json_value() == loaded)
+        };
+        let outcome = replays_to(&record);
+        if let Ok(true) = outcome {
+            self.from_seed = true;
+            return Ok(());
         }
-        self.from_seed = true;
-        Ok(())
+        if self.chance == ChanceMode::Explicit {
+            // A game played with auto chance, loaded to expose its chance nodes: its history
+            // is genuine, but a record of it would need auto chance. Keep the history; no record.
+            let auto = Record {
+                chance: ChanceMode::Auto,
+                ..record.clone()
+            };
+            if let Ok(true) = replays_to(&auto) {
+                return Ok(());
+            }
+        }
+        Err(GameError::bad_json(match outcome {
+            Err(e) => format!("'history' does not replay: {e}"),
+            Ok(_) => "'history' replays (from 'seed' with 'options') to another position than \
+                      'state': fix it, or leave it out (or empty) for a position without a \
+                      known past"
+                .to_string(),
+        }))
     }
 
     /// The replay record of this game, or an error if it has none (a position loaded without its
