@@ -165,7 +165,7 @@ pub struct State {
     // Derived (rebuilt by `derive`).
     /// Castle hex id.
     pub castle: u8,
-    /// The drive-off check order (coastal hexes from the castle's left, clockwise).
+    /// The drive-off check order (coastal hexes from the one numbered 4, clockwise).
     pub order: Vec<u8>,
     /// Hex carrying each dice sum among the coastal hexes (`NONE` = none).
     pub sum_hex: [u8; 13],
@@ -268,8 +268,17 @@ impl State {
         self.castle = c as u8;
         self.order.clear();
         self.sum_hex = [NONE; 13];
-        for i in 1..12 {
-            let h = t.ring[(ci + i) % 12] as usize;
+        // §B8.8.1: the check starts at the coastal hex numbered 4 (on the printed map the one
+        // left of the castle) and goes clockwise; a map without a coastal 4 starts next to the
+        // castle.
+        let start = (0..12)
+            .find(|&i| {
+                let h = t.ring[i] as usize;
+                board.token[h] == 4 && board.terrain[h] < crate::board::DESERT
+            })
+            .unwrap_or((ci + 1) % 12);
+        for i in 0..12 {
+            let h = t.ring[(start + i) % 12] as usize;
             let tok = board.token[h] as usize;
             if tok != 0 && board.terrain[h] < crate::board::DESERT {
                 if self.sum_hex[tok] != NONE {

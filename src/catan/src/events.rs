@@ -432,21 +432,44 @@ impl Catan {
             }
             Phase::EventGive => {
                 let r = (a - crate::A_GIVE) as usize;
-                let to = self.gift_receiver();
-                // Only the giver and the receiver see the card's kind.
-                self.steal_card(to, actor, r);
                 if self.ev_kind == EV_GOOD_NEIGHBORS {
+                    // G-3: the gifts are chosen simultaneously. Each is set aside unseen (still
+                    // in the giver's hand for everyone's knowledge, so nobody can pass on a card
+                    // he is about to receive); all change hands together once the last is chosen.
+                    self.set_aside[actor][r] += 1;
                     self.pending &= !(1 << actor);
-                } else {
-                    self.recv &= !(1 << to);
-                    if self.recv == 0 {
-                        self.pending &= !(1 << actor);
-                        self.recv = self.neighborly_receivers();
+                    if self.pending == 0 {
+                        self.hand_over_gifts();
                     }
+                    self.continue_event(Phase::EventGive);
+                    return;
+                }
+                let to = self.gift_receiver();
+                // Neighborly Assistance: one card at a time (givers never receive). Only the
+                // giver and the receiver see the card's kind.
+                self.steal_card(to, actor, r);
+                self.recv &= !(1 << to);
+                if self.recv == 0 {
+                    self.pending &= !(1 << actor);
+                    self.recv = self.neighborly_receivers();
                 }
                 self.continue_event(Phase::EventGive);
             }
             _ => {}
+        }
+    }
+
+    /// Good Neighbors: every gift is chosen; each set-aside card goes to the giver's left-hand
+    /// neighbour (only the two of them see its kind).
+    fn hand_over_gifts(&mut self) {
+        let n = self.n();
+        for p in 0..n {
+            let cards = std::mem::take(&mut self.set_aside[p]);
+            for r in 0..5 {
+                for _ in 0..cards[r] {
+                    self.steal_card((p + 1) % n, p, r);
+                }
+            }
         }
     }
 

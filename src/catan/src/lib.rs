@@ -39,6 +39,7 @@
 pub mod barbarian_attack;
 pub mod board;
 pub mod caravans;
+mod deal;
 pub mod events;
 pub mod fishermen;
 pub mod geometry;
@@ -778,7 +779,9 @@ impl Catan {
         self.hand[p][r] += k;
         for o in 0..self.n() {
             self.know_lo[o][p][r] += k;
-            self.know_hi[o][p][r] += k;
+            // An upper bound above the hand count only says "at most the count": it saturates
+            // instead of wrapping (a position may write 255 for "unknown").
+            self.know_hi[o][p][r] = self.know_hi[o][p][r].saturating_add(k);
         }
     }
 
@@ -822,7 +825,7 @@ impl Catan {
                 self.know_lo[o][victim][r] = self.know_lo[o][victim][r].saturating_sub(1);
                 self.know_hi[o][victim][r] = self.know_hi[o][victim][r].saturating_sub(1);
                 self.know_lo[o][thief][r] += 1;
-                self.know_hi[o][thief][r] += 1;
+                self.know_hi[o][thief][r] = self.know_hi[o][thief][r].saturating_add(1);
             } else {
                 for k in 0..5 {
                     let lo = &mut self.know_lo[o][victim][k];
@@ -2224,7 +2227,14 @@ fn option_specs() -> Vec<OptionSpec> {
         OptionSpec::json(
             "map",
             Value::Null,
-            "A user map: a JSON object in the format of data/catan_maps.json maps (hexes with q, r, terrain, token; harbors with edge [q, r, dir] and type; optional robber_start), or a string path to a file holding one. null = use 'board'.",
+            "A user map: a JSON object in the format of data/catan_maps.json maps (hexes with q, r, terrain, token; harbors with edge [q, r, dir] and type; optional robber_start). Data only: never read as a file path. null = use 'board'.",
+        ),
+        OptionSpec::int(
+            "first_player",
+            -1,
+            -1,
+            3,
+            "Seat of the start player (the first to place in set-up and the first to roll); -1 draws it from the seed, as the rules do.",
         ),
         OptionSpec::choice(
             "player_trades",
@@ -2395,19 +2405,39 @@ fn option_specs() -> Vec<OptionSpec> {
 
 /// The `map` option: `None` for null, else the map object (read from the file for a path).
 fn read_map_option(config: &Config) -> Result<Option<Value>, GameError> {
+    // Option values are data, also inside records and positions: never a file to read (reading
+    // a file is the caller's job, e.g. a command-line flag that passes the file's JSON).
     match config.value("map") {
         Value::Null => Ok(None),
-        Value::String(path) => {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| GameError::bad_option("map", format!("cannot read {path}: {e}")))?;
-            let v: Value = serde_json::from_str(&text)
-                .map_err(|e| GameError::bad_option("map", format!("{path}: {e}")))?;
-            Ok(Some(v))
-        }
         v @ Value::Object(_) => Ok(Some(v.clone())),
+        Value::String(_) => Err(GameError::bad_option(
+            "map",
+            "expected a map object, got a string (the option is never read as a file path: read the file and pass its JSON)",
+        )),
         other => Err(GameError::bad_option(
             "map",
-            format!("expected null, a map object or a file path, got {other}"),
+            format!("expected null or a map object, got {}", short(other)),
+        )),
+    }
+}
+
+/// A bounded prefix of a value for an error message.
+fn short(v: &Value) -> String {
+    let s = v.to_string();
+    match s.char_indices().nth(40) {
+        Some((i, _)) => format!("{}...", &s[..i]),
+        None => s,
+    }
+}
+
+/// The start player fixed by the `first_player` option (`None`: drawn from the seed).
+pub(crate) fn first_player(config: &Config) -> Result<Option<u8>, GameError> {
+    match config.int("first_player") {
+        p if p < 0 => Ok(None),
+        p if (p as usize) < config.players => Ok(Some(p as u8)),
+        p => Err(GameError::bad_option(
+            "first_player",
+            format!("seat {p} does not exist with {} players", config.players),
         )),
     }
 }
@@ -2563,7 +2593,10 @@ impl Game for Catan {
                 "trade hexes belong to scenario traders_barbarians",
             ));
         }
-        let start = rng.below(rules.players as u32) as u8;
+        let start = match first_player(config)? {
+            Some(p) => p,
+            None => rng.below(rules.players as u32) as u8,
+        };
         let mut g = Catan {
             config: Arc::new(config.clone()),
             rules,

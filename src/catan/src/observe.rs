@@ -113,7 +113,7 @@ pub fn observation(g: &Catan, seat: usize) -> Value {
             if p == seat {
                 // G-3: cards set aside for this 7's discard are no longer the owner's to use.
                 v["resources"] = json!(Resources::from_array(g.held(p)));
-                if g.phase == Phase::Discard {
+                if g.phase == Phase::Discard || g.set_aside[p] != [0; 5] {
                     v["set_aside"] = json!(Resources::from_array(g.set_aside[p]));
                 }
                 v["development_cards"] = json!(dev(g.dev[p]));
@@ -685,8 +685,9 @@ pub fn determinize(g: &Catan, seat: usize, seed: u64) -> Catan {
         }
     }
     if !dealt {
-        // Tight bounds defeated rejection sampling: deal card by card within the bounds. Never
-        // fall back to the real hands: that would hand the truth to a search (a leak).
+        // Tight bounds defeated rejection sampling: draw from the same distribution (every
+        // fitting deal of the unseen cards equally likely) exactly, from counted weights. It
+        // depends only on what `seat` knows, never on the real hands (no leak).
         let lo = |p: usize| g.know_lo[seat][p];
         let demand: Vec<u32> = others
             .iter()
@@ -701,8 +702,12 @@ pub fn determinize(g: &Catan, seat: usize, seed: u64) -> Catan {
                 std::array::from_fn(|r| g.know_hi[seat][p][r].saturating_sub(lo(p)[r]) as u32)
             })
             .collect();
+        let mut supply = [0u32; 5];
+        for &r in &free_pool {
+            supply[r as usize] += 1;
+        }
         let extra =
-            deal_within_bounds(&mut free_pool, &demand, &cap, &mut rng).unwrap_or_else(|| {
+            crate::deal::deal_exactly(supply, &demand, &cap, &mut rng).unwrap_or_else(|| {
                 // Only for inconsistent knowledge (never reached by play): deal ignoring the bounds.
                 let mut out = vec![[0u8; 5]; others.len()];
                 let mut it = free_pool.iter();
@@ -1125,109 +1130,4 @@ pub fn evaluate(g: &Catan, seat: usize) -> f64 {
     };
     let total: f64 = (0..n).map(strength).sum();
     (strength(seat) / total).clamp(0.0, 1.0)
-}
-
-/// Whether `supply[r]` cards of each resource can fill every `demand[i]` free slot with at most
-/// `cap[i][r]` more of resource `r` for player `i` (a tiny max-flow: 5 resources x players).
-fn deal_feasible(supply: &[u32; 5], demand: &[u32], cap: &[[u32; 5]]) -> bool {
-    let k = demand.len();
-    let total: u32 = demand.iter().sum();
-    if supply.iter().sum::<u32>() != total {
-        return false;
-    }
-    // Nodes: 0 source, 1..=5 resources, 6..6+k players, 6+k sink.
-    let n = 7 + k;
-    let sink = 6 + k;
-    let mut c = vec![vec![0u32; n]; n];
-    for r in 0..5 {
-        c[0][1 + r] = supply[r];
-        for i in 0..k {
-            c[1 + r][6 + i] = cap[i][r];
-        }
-    }
-    for i in 0..k {
-        c[6 + i][sink] = demand[i];
-    }
-    let mut flow = 0;
-    loop {
-        // Breadth-first search for an augmenting path.
-        let mut prev = vec![usize::MAX; n];
-        prev[0] = 0;
-        let mut queue = std::collections::VecDeque::from([0usize]);
-        while let Some(u) = queue.pop_front() {
-            for v in 0..n {
-                if prev[v] == usize::MAX && c[u][v] > 0 {
-                    prev[v] = u;
-                    queue.push_back(v);
-                }
-            }
-        }
-        if prev[sink] == usize::MAX {
-            break;
-        }
-        let mut push = u32::MAX;
-        let mut v = sink;
-        while v != 0 {
-            push = push.min(c[prev[v]][v]);
-            v = prev[v];
-        }
-        let mut v = sink;
-        while v != 0 {
-            c[prev[v]][v] -= push;
-            c[v][prev[v]] += push;
-            v = prev[v];
-        }
-        flow += push;
-    }
-    flow == total
-}
-
-/// Deal `pool` (resource ids) into free slots: player `i` takes `demand[i]` cards, at most
-/// `cap[i][r]` of resource `r`. Cards go one at a time, in random order, to a random player
-/// (weighted by free slots) among those for whom the rest can still be dealt. It depends only on
-/// its inputs (what the observer knows), never on the real hands, and succeeds whenever a deal
-/// exists. Returns the extra cards per player.
-fn deal_within_bounds(
-    pool: &mut [u8],
-    demand: &[u32],
-    cap: &[[u32; 5]],
-    rng: &mut GameRng,
-) -> Option<Vec<[u8; 5]>> {
-    let k = demand.len();
-    let mut supply = [0u32; 5];
-    for &r in pool.iter() {
-        supply[r as usize] += 1;
-    }
-    let mut demand = demand.to_vec();
-    let mut cap = cap.to_vec();
-    if !deal_feasible(&supply, &demand, &cap) {
-        return None;
-    }
-    rng.shuffle(pool);
-    let mut out = vec![[0u8; 5]; k];
-    let mut weights = vec![0u32; k];
-    for &r in pool.iter() {
-        let r = r as usize;
-        supply[r] -= 1;
-        for i in 0..k {
-            weights[i] = 0;
-            if demand[i] > 0 && cap[i][r] > 0 {
-                demand[i] -= 1;
-                cap[i][r] -= 1;
-                if deal_feasible(&supply, &demand, &cap) {
-                    weights[i] = demand[i] + 1;
-                }
-                demand[i] += 1;
-                cap[i][r] += 1;
-            }
-        }
-        if weights.iter().all(|&w| w == 0) {
-            return None;
-        }
-        let i = rng.weighted(weights.iter().copied());
-        demand[i] -= 1;
-        cap[i][r] -= 1;
-        out[i][r] += 1;
-    }
-    Some(out)
 }

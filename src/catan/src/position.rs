@@ -686,41 +686,35 @@ impl TryFrom<Position> for Catan {
             }
         }
         crate::two::from_pos(&mut g, pos.two.as_ref())?;
-        // Bank and deck: given, or what is left.
+        // Bank and deck are derived (issue 22 item 6): always what is not elsewhere, whatever
+        // an edited export still says, so a position edited from `to_json` loads.
         let totals = if tb {
             crate::traders::DEV_TOTALS
         } else {
             crate::DEV_TOTALS
         };
-        let deck_given = match pos.development_deck {
-            Some(d) => Some(dev_arr(d, tb)?),
-            None => None,
-        };
+        if let Some(d) = pos.development_deck {
+            dev_arr(d, tb)?;
+        }
         for r in 0..5 {
             let held: u32 = (0..n).map(|p| g.hand[p][r] as u32).sum();
-            g.bank[r] = match pos.bank {
-                Some(b) => b.to_array()[r],
-                None => (BANK_PER_RESOURCE as u32).checked_sub(held).ok_or(format!(
-                    "players hold {held} {} (only 19 exist)",
-                    RESOURCES[r]
-                ))? as u8,
-            };
+            g.bank[r] = (BANK_PER_RESOURCE as u32).checked_sub(held).ok_or(format!(
+                "players hold {held} {} (only 19 exist)",
+                RESOURCES[r]
+            ))? as u8;
             let used: u32 = (0..n)
                 .map(|p| g.dev[p][r] as u32 + g.dev_played[p][r] as u32)
                 .sum::<u32>()
                 + g.dev_out_of_game(r);
-            g.deck[r] = match deck_given {
-                Some(d) => d[r],
-                None => (totals[r] as u32).checked_sub(used).ok_or(format!(
-                    "players hold or played {used} {} cards (only {} exist)",
-                    if tb {
-                        crate::traders::DEV_NAMES[r]
-                    } else {
-                        crate::DEV_NAMES[r]
-                    },
-                    totals[r]
-                ))? as u8,
-            };
+            g.deck[r] = (totals[r] as u32).checked_sub(used).ok_or(format!(
+                "players hold or played {used} {} cards (only {} exist)",
+                if tb {
+                    crate::traders::DEV_NAMES[r]
+                } else {
+                    crate::DEV_NAMES[r]
+                },
+                totals[r]
+            ))? as u8;
         }
         for p in 0..n {
             for q in 0..n {
@@ -821,9 +815,8 @@ impl TryFrom<Position> for Catan {
         }
         crate::rivers::from_pos(&mut g, &pos.board, pos.rivers.as_ref())?;
         if g.rules.scenario == crate::Scenario::BarbarianAttack {
-            if pos.development_deck.is_none() {
-                g.deck = [0; 5];
-            }
+            // B8 replaces the base development cards with its own deck.
+            g.deck = [0; 5];
             let s = crate::barbarian_attack::json::from_pos(&g, pos.barbarian_attack.as_ref())?;
             g.barbarian_attack = Some(Box::new(s));
         } else if pos.barbarian_attack.is_some() {
@@ -885,6 +878,14 @@ pub fn validate(g: &Catan) -> Result<(), String> {
         return Err("rules differ from the configuration".into());
     }
     crate::check_modules(&g.config).map_err(|e| e.to_string())?;
+    if let Some(p) = crate::first_player(&g.config).map_err(|e| e.to_string())? {
+        if g.start_player != p {
+            return Err(format!(
+                "start_player {} disagrees with the option first_player = {p}",
+                g.start_player
+            ));
+        }
+    }
     validate_events(g)?;
     crate::two::validate(g)?;
     crate::barbarian_attack::json::validate(g)?;
@@ -1116,6 +1117,13 @@ fn validate_phase(g: &Catan) -> Result<(), String> {
     } else if (g.setup_step as usize) != 2 * n {
         return bad("set-up must be complete (setup_step = 2 x players)");
     }
+    // The set-up settlement waiting for its road is the only building without one.
+    let roadless = if setup && (g.phase == Phase::SetupRoad || fish_setup) {
+        1u64 << g.last_settlement
+    } else {
+        0
+    };
+    validate_connections(g, roadless)?;
     if g.turns_played >= g.rules.turn_limit {
         return bad("the turn limit has been reached");
     }
@@ -1145,8 +1153,20 @@ fn validate_phase(g: &Catan) -> Result<(), String> {
     if g.phase != Phase::Discard && g.discard_owed.iter().any(|&x| x > 0) {
         return bad("only the discard phase has cards owed");
     }
-    if g.phase != Phase::Discard && g.set_aside.iter().flatten().any(|&x| x > 0) {
-        return bad("only the discard phase has cards set aside");
+    let gifts = g.phase == Phase::EventGive && g.ev_kind == crate::events::EV_GOOD_NEIGHBORS;
+    if g.phase != Phase::Discard && !gifts && g.set_aside.iter().flatten().any(|&x| x > 0) {
+        return bad("only the discard phase and Good Neighbors have cards set aside");
+    }
+    if gifts {
+        for p in 0..n {
+            let k: u32 = g.set_aside[p].iter().map(|&x| x as u32).sum();
+            if (0..5).any(|r| g.set_aside[p][r] > g.hand[p][r]) {
+                return bad("a player set aside cards he does not hold");
+            }
+            if k > 1 || (k == 1 && g.pending & (1 << p) != 0) {
+                return bad("a Good Neighbors giver sets aside exactly one card, and only once he has chosen");
+            }
+        }
     }
     if g.offers_made > g.rules.max_offers || g.offers_used.count_ones() != g.offers_made as u32 {
         return bad("offers_made must equal the number of offers made this turn");
@@ -1248,6 +1268,54 @@ fn validate_phase(g: &Catan) -> Result<(), String> {
 }
 
 /// B2 event-card state: counts, damaged roads, event phases.
+/// Every road is part of a network that reaches one of its owner's buildings, and every building
+/// touches one of its owner's roads (`roadless`: the set-up settlement still to get its road).
+/// Building in play only ever extends a network, so a piece connected to nothing is unreachable.
+fn validate_connections(g: &Catan, roadless: u64) -> Result<(), String> {
+    let geo = g.geo();
+    for p in 0..g.n() {
+        let buildings = g.settlements[p] | g.cities[p];
+        let mut left = g.roads[p];
+        while left != 0 {
+            // One network: grow from its lowest road through shared endpoints.
+            let mut net = left & left.wrapping_neg();
+            let mut verts = 0u64;
+            loop {
+                for e in crate::bits128(net) {
+                    let [a, b] = geo.edge_ends[e];
+                    verts |= (1u64 << a) | (1u64 << b);
+                }
+                let reach = crate::bits64(verts).fold(0u128, |m, v| m | geo.vertex_edges[v]);
+                let grown = net | (reach & left);
+                if grown == net {
+                    break;
+                }
+                net = grown;
+            }
+            if verts & buildings == 0 {
+                let e = net.trailing_zeros() as usize;
+                return Err(format!(
+                    "player {p}'s road {} is connected to none of his buildings",
+                    geo.edge_name(e)
+                ));
+            }
+            left &= !net;
+        }
+        let mut touched = 0u64;
+        for e in crate::bits128(g.roads[p]) {
+            let [a, b] = geo.edge_ends[e];
+            touched |= (1u64 << a) | (1u64 << b);
+        }
+        if let Some(v) = crate::bits64(buildings & !touched & !roadless).next() {
+            return Err(format!(
+                "player {p}'s building at {} touches none of his roads",
+                geo.vertex_name(v)
+            ));
+        }
+    }
+    Ok(())
+}
+
 fn validate_events(g: &Catan) -> Result<(), String> {
     use crate::events::*;
     let n = g.n();
