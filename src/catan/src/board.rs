@@ -309,7 +309,7 @@ impl Board {
                 let id = match coastal {
                     Some(id) => id,
                     // D-91: a trade hex's closed sea-side edge; moved once the others are placed.
-                    None if crate::traders::is_closed_edge(g, (cq, cr, ct)) => {
+                    None if crate::geometry::is_closed_edge(g, (cq, cr, ct)) => {
                         moved.push(((cq, cr, ct), kind));
                         continue;
                     }
@@ -325,7 +325,7 @@ impl Board {
                 b.edge_harbor[id] = kind;
             }
             for (edge, kind) in moved {
-                let id = crate::traders::relocate_harbor(g, edge, &b.edge_harbor)?;
+                let id = crate::geometry::relocate_harbor(g, edge, &b.edge_harbor)?;
                 b.edge_harbor[id] = kind;
             }
         }

@@ -557,6 +557,61 @@ pub fn bits128(mut m: u128) -> impl Iterator<Item = usize> {
     })
 }
 
+// ----- B9 trade hexes: the edges they close and where a harbour on one goes -----
+
+/// A sea-side edge of one of `geo`'s trade hexes, which the board closes (spec §B9.3, D-94).
+pub(crate) fn is_closed_edge(geo: &Geometry, e: (i32, i32, ETag)) -> bool {
+    let base = Geometry::base();
+    geo.trade_hexes != 0
+        && geo.edge_id(e.0, e.1, e.2).is_none()
+        && base
+            .edge_id(e.0, e.1, e.2)
+            .is_some_and(|id| base.coastal_edges & (1u128 << id) != 0)
+        && edge_hexes(e.0, e.1, e.2).iter().any(|&(q, r)| {
+            geo.hex_id(q, r)
+                .is_some_and(|h| geo.trade_hexes & (1 << h) != 0)
+        })
+}
+
+/// D-91: the edge a harbour given on the closed edge `closed` moves to. Candidates are the
+/// board's coastal edges without a harbour (both endpoints of every such edge are usable land
+/// corners: a dead corner only touches closed edges). The nearest is the one fewest steps away
+/// along the island's coastline (the ring of the base board's 30 coastal edges, each step to
+/// the next edge sharing a corner; the closed edges count as steps); a tie goes to the lower
+/// edge id, i.e. the first in the `(q, r, tag)` order of §A2.
+pub(crate) fn relocate_harbor(
+    geo: &Geometry,
+    closed: (i32, i32, ETag),
+    harbors: &[u8],
+) -> Result<usize, String> {
+    let base = Geometry::base();
+    let start = base
+        .edge_id(closed.0, closed.1, closed.2)
+        .ok_or("D-91: not an edge of the base board")?;
+    // Steps along the coast from the closed edge (breadth-first over the ring).
+    let mut dist = [u32::MAX; MAX_EDGES];
+    dist[start] = 0;
+    let mut frontier = vec![start];
+    while let Some(e) = frontier.pop() {
+        for &v in &base.edge_ends[e] {
+            for f in bits128(base.vertex_edges[v as usize] & base.coastal_edges) {
+                if dist[f] == u32::MAX {
+                    dist[f] = dist[e] + 1;
+                    frontier.insert(0, f);
+                }
+            }
+        }
+    }
+    let steps = |e: usize| {
+        let (q, r, t) = geo.edges[e];
+        base.edge_id(q, r, t).map_or(u32::MAX, |b| dist[b])
+    };
+    bits128(geo.coastal_edges)
+        .filter(|&e| harbors[e] == NONE)
+        .min_by_key(|&e| (steps(e), e))
+        .ok_or_else(|| "map: no free coastal edge to move a harbour to (D-91)".to_string())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -21,7 +21,7 @@
 //! - [`NEUTRALS`]: the neutral seats, e.g. for tolls on neutral roads.
 
 use crate::geometry::{bits128, bits64, NE, NH, NONE, NV};
-use crate::position::{eid, ename, vid, vname};
+use crate::position::names::{eid, ename, vid, vname};
 use crate::{
     Catan, Phase, Scenario, A_GIVE, A_TWO, C_STEAL, KNIGHT, MAX_PLAYERS, MAX_ROADS, MAX_SETTLEMENTS,
 };

@@ -176,7 +176,7 @@ pub fn to_pos(g: &Catan) -> Pos {
         roll_off_foreign: n == 2 && b.pool & (1 << for_two::FOREIGN) != 0,
         roll_off_won: b.won,
         neutral_after_attack: (b.neutral_after != NONE)
-            .then(|| crate::position::vname(g.geo(), b.neutral_after as usize)),
+            .then(|| crate::position::names::vname(g.geo(), b.neutral_after as usize)),
         token_from: (b.token_from != NONE).then(|| hname(b.token_from as usize)),
     }
 }
@@ -291,7 +291,7 @@ pub fn from_pos(g: &Catan, pos: Option<&Pos>) -> Result<State, String> {
     }
     s.won = pos.roll_off_won;
     if let Some(v) = &pos.neutral_after_attack {
-        s.neutral_after = crate::position::vid(g.geo(), v)
+        s.neutral_after = crate::position::names::vid(g.geo(), v)
             .map_err(|e| format!("neutral_after_attack: {e}"))? as u8;
     }
     if let Some(h) = pos.token_from {

@@ -1,350 +1,6 @@
-//! Traders & Barbarians scenario B8 Barbarian Attack (spec §B8, D-40 … D-46, D-60 … D-70).
-//!
-//! The castle is a terrain of the board; barbarians, knights, coins, prisoners and the module's
-//! 26-card deck live in [`State`]. Everything the module adds to a turn runs in one extra
-//! [`Phase::Barbarian`] whose sub-step is [`Step`]: barbarian attacks after a build (three chance
-//! nodes, one per distinct non-7 sum), the immediate development cards (a chance node per draw,
-//! then the card's decisions), knight movement at the end of the turn (select a knight, then its
-//! destination edge) and the drive-off check with its roll-offs and the knight-loss die.
-//!
-//! Board set-up and the user map live in `barbarian_attack/setup.rs`; the position, observation
-//! and tensor parts in `barbarian_attack/json.rs`.
+//! B8 rules: barbarian attacks, knights, the drive-off, the module actions.
 
-pub mod for_two;
-pub mod json;
-pub mod setup;
-
-use crate::board::GRAIN;
-use crate::geometry::{bits128, bits64, Geometry, NE, NH, NONE, NV};
-use crate::{Catan, Phase, A_SCENARIO, C_DICE, DICE_WEIGHTS, MAX_PLAYERS};
-use meeple_core::{Action, Turn};
-use serde::{Deserialize, Serialize};
-use std::sync::OnceLock;
-
-/// Knight edges: select a knight / move it there / place a new one there (by sub-step).
-pub const A_EDGE: u32 = A_SCENARIO;
-/// A coastal hex: the hex an Intrigue or Treason takes a barbarian from / puts it on.
-pub const A_HEX: u32 = A_EDGE + NE as u32;
-/// Pay 1 grain: the selected knight may move 5 steps instead of 3.
-pub const A_GRAIN: u32 = A_HEX + NH as u32;
-/// Finish moving knights (then the drive-off check and the end of the turn).
-pub const A_DONE: u32 = A_GRAIN + 1;
-/// Buy resource `r` for 2 coins (twice per turn).
-pub const A_COIN_BUY: u32 = A_DONE + 1;
-/// Maritime trade paid in coins: 4 coins (3 at a 3:1 harbour) for resource `r` (D-43).
-pub const A_COIN_TRADE: u32 = A_COIN_BUY + 5;
-/// Chance: the development card drawn is of kind `k` ([`CARD_NAMES`]).
-pub const C_CARD: u32 = A_COIN_TRADE + 5;
-/// Chance: the knight-loss die selects orientation class `c` (NE, E, SE).
-pub const C_LOSS: u32 = C_CARD + 4;
-/// Chance: seat `p` wins the next place of a roll-off.
-pub const C_ROLLOFF: u32 = C_LOSS + 3;
-/// Action ids this module numbers from [`crate::A_SCENARIO`]. Barbarian arrival rolls reuse the
-/// base dice outcomes ([`crate::C_DICE`]).
-pub const NUM_ACTIONS: u32 = C_ROLLOFF + MAX_PLAYERS as u32 - A_SCENARIO;
-/// With Catan for Two only (§B8.10, D-67): the token action takes a barbarian from coastal hex
-/// `h` (its destination is then an [`A_HEX`] id). Numbered after [`NUM_ACTIONS`], so the 3-4
-/// player game keeps its action count.
-pub const A_TOKEN_FROM: u32 = A_SCENARIO + NUM_ACTIONS;
-/// Extra ids with Catan for Two ([`A_TOKEN_FROM`]).
-pub const NUM_ACTIONS_TWO: u32 = NH as u32;
-
-pub const KNIGHTHOOD: usize = 0;
-pub const BLACK_KNIGHT: usize = 1;
-pub const TREASON: usize = 2;
-pub const INTRIGUE: usize = 3;
-pub const CARD_NAMES: [&str; 4] = ["knighthood", "black_knight", "treason", "intrigue"];
-/// The module's 26 cards (§B8.1, mix per [3P]).
-pub const CARD_TOTALS: [u8; 4] = [14, 4, 4, 4];
-pub const KNIGHTS_PER_PLAYER: u32 = 6;
-pub const BARBARIANS: u32 = 30;
-/// Orientation classes of edges (spec §A2) and the loss die's faces: 1/4 → NE, 2/5 → E, 3/6 → SE.
-pub const CLASS_NAMES: [&str; 3] = ["NE", "E", "SE"];
-/// Coins a participant receives for each lost knight and when left without a prisoner.
-pub const COMPENSATION: u32 = 3;
-
-/// Clockwise ring order of the 12 coastal hexes (spec §A2).
-pub const RING: [(i32, i32); 12] = [
-    (0, -2),
-    (1, -2),
-    (2, -2),
-    (2, -1),
-    (2, 0),
-    (1, 1),
-    (0, 2),
-    (-1, 2),
-    (-2, 2),
-    (-2, 1),
-    (-2, 0),
-    (-1, -1),
-];
-
-/// The module's sub-step inside [`Phase::Barbarian`].
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Step {
-    /// Not in the module's phase.
-    #[default]
-    None,
-    /// Chance: the next barbarian roll after a build (§B8.4).
-    Attack,
-    /// Chance: the development card bought (§B8.6).
-    Draw,
-    /// Knighthood / Black Knight: the edge for the new knight.
-    PlaceKnight,
-    /// Intrigue: the hex to take a barbarian from.
-    Intrigue,
-    /// Treason: a hex to take a barbarian from.
-    TreasonFrom,
-    /// Treason: a hex to put a taken barbarian on.
-    TreasonTo,
-    /// End of turn: select a knight to move, or finish.
-    KnightSelect,
-    /// End of turn: the destination of the selected knight (or pay grain first).
-    KnightMove,
-    /// Chance: the next roll-off winner (prisoner sharing, D-70).
-    RollOff,
-    /// Chance: the knight-loss die (D-69).
-    LossDie,
-    /// Catan for Two (§B8.10 item 1): the placer of the game's first knight puts the Foreign
-    /// Knight on a free castle edge.
-    PlaceForeign,
-    /// Catan for Two: after his own knights the mover may move the Foreign Knight (D-66).
-    ForeignMove,
-    /// Catan for Two (D-67): the destination of the barbarian the token action moves.
-    TokenMove,
-}
-
-/// The module's state inside [`Catan`].
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct State {
-    /// Barbarians per land hex (only coastal numbered hexes ever hold some; 3 = conquered).
-    pub barbarians: [u8; NH],
-    /// Barbarians beside the board.
-    pub supply: u8,
-    /// Knights per player, as edge bitsets.
-    pub knights: [u128; MAX_PLAYERS],
-    pub coins: [u32; MAX_PLAYERS],
-    pub prisoners: [u8; MAX_PLAYERS],
-    /// Development cards left before the discards are reshuffled, by kind.
-    pub deck: [u8; 4],
-    /// Resources bought with coins this turn (at most 2).
-    pub coin_buys: u8,
-    pub step: Step,
-    /// Attack: sums rolled so far in this attack (bit per sum).
-    pub rolls: u16,
-    /// The card being resolved.
-    pub card: u8,
-    /// Treason: sources still to pick, barbarians held, hexes used as sources / destinations.
-    pub tr_pick: u8,
-    pub tr_held: u8,
-    pub tr_from: u32,
-    pub tr_to: u32,
-    /// Knight movement: the selected knight's edge, whether grain was paid for it, knights
-    /// (by their current edge) that have moved this turn.
-    pub selected: u8,
-    pub extended: bool,
-    pub moved: u128,
-    /// Drive-off: index in the check order of the hex being resolved.
-    pub check: u8,
-    /// Roll-off: the players still rolling and the places still to win.
-    pub pool: u8,
-    pub need: u8,
-    // Catan for Two (§B8.10; left at their defaults otherwise).
-    /// The Foreign Knight's edge (`NONE` until the first knight of the game is placed).
-    pub foreign: u8,
-    /// Barbarians the Foreign Knight won as prisoners: out of the game (D-66).
-    pub foreign_out: u8,
-    /// Places already won in the current roll-off (the Foreign Knight's fixed 3 makes the
-    /// next place's odds depend on them, see `for_two::rolloff_weights`).
-    pub won: u8,
-    /// The mover's settlement whose neutral piece waits for the attack to end (item 2).
-    pub neutral_after: u8,
-    /// Token action (D-67): the hex the barbarian is taken from.
-    pub token_from: u8,
-    // Derived (rebuilt by `derive`).
-    /// Castle hex id.
-    pub castle: u8,
-    /// The drive-off check order (coastal hexes from the one numbered 4, clockwise).
-    pub order: Vec<u8>,
-    /// Hex carrying each dice sum among the coastal hexes (`NONE` = none).
-    pub sum_hex: [u8; 13],
-    /// Conquered hexes, their vertices and edges (no new settlements / roads), conquered
-    /// buildings' vertices.
-    pub conquered: u32,
-    pub closed_v: u64,
-    pub closed_e: u128,
-    pub dead_v: u64,
-}
-
-/// Geometry tables of the module.
-pub struct Tables {
-    /// The six edges of each hex.
-    pub hex_edges: [u128; NH],
-    /// Edges sharing an endpoint with each edge.
-    pub edge_adj: [u128; NE],
-    /// Orientation class of each edge (0 NE, 1 E, 2 SE).
-    pub edge_class: [u8; NE],
-    /// Land hexes touching each vertex.
-    pub vertex_land: [u32; NV],
-    /// Ring position → hex id.
-    pub ring: [u8; 12],
-}
-
-pub fn tables() -> &'static Tables {
-    static T: OnceLock<Tables> = OnceLock::new();
-    T.get_or_init(|| {
-        let g = Geometry::base();
-        let mut t = Tables {
-            hex_edges: [0; NH],
-            edge_adj: [0; NE],
-            edge_class: [0; NE],
-            vertex_land: [0; NV],
-            ring: [0; 12],
-        };
-        for e in 0..NE {
-            let (q, r, tag) = g.edges[e];
-            for (hq, hr) in crate::geometry::edge_hexes(q, r, tag) {
-                if let Some(h) = g.hex_id(hq, hr) {
-                    t.hex_edges[h] |= 1u128 << e;
-                }
-            }
-            let [a, b] = g.edge_ends[e];
-            t.edge_adj[e] =
-                (g.vertex_edges[a as usize] | g.vertex_edges[b as usize]) & !(1u128 << e);
-            t.edge_class[e] = match tag {
-                crate::geometry::ETag::NE => 0,
-                crate::geometry::ETag::E => 1,
-                crate::geometry::ETag::SE => 2,
-                // Trade-hex spokes (B9 boards) are never on this scenario's board.
-                _ => 3,
-            };
-        }
-        for v in 0..NV {
-            for &h in &g.vertex_hexes[v] {
-                if h != NONE {
-                    t.vertex_land[v] |= 1 << h;
-                }
-            }
-        }
-        for (i, &(q, r)) in RING.iter().enumerate() {
-            t.ring[i] = g.hex_id(q, r).unwrap_or(0) as u8;
-        }
-        t
-    })
-}
-
-impl State {
-    /// A fresh state for a board with the castle at hex `castle`.
-    pub fn new(board: &crate::board::Board) -> Result<State, String> {
-        let mut s = State {
-            deck: CARD_TOTALS,
-            supply: BARBARIANS as u8,
-            selected: NONE,
-            foreign: NONE,
-            neutral_after: NONE,
-            token_from: NONE,
-            ..State::default()
-        };
-        s.derive(board)?;
-        Ok(s)
-    }
-
-    /// Rebuild the derived tables from the board and the barbarians.
-    pub fn derive(&mut self, board: &crate::board::Board) -> Result<(), String> {
-        let t = tables();
-        let castle = (0..NH)
-            .filter(|&h| board.terrain[h] == crate::board::CASTLE)
-            .collect::<Vec<_>>();
-        let [c] = castle[..] else {
-            return Err(format!(
-                "barbarian_attack needs exactly one castle hex on the board ({} found)",
-                castle.len()
-            ));
-        };
-        let Some(ci) = t.ring.iter().position(|&h| h as usize == c) else {
-            return Err("barbarian_attack: the castle must be a coastal hex".into());
-        };
-        self.castle = c as u8;
-        self.order.clear();
-        self.sum_hex = [NONE; 13];
-        // §B8.8.1: the check starts at the coastal hex numbered 4 (on the printed map the one
-        // left of the castle) and goes clockwise; a map without a coastal 4 starts next to the
-        // castle.
-        let start = (0..12)
-            .find(|&i| {
-                let h = t.ring[i] as usize;
-                board.token[h] == 4 && board.terrain[h] < crate::board::DESERT
-            })
-            .unwrap_or((ci + 1) % 12);
-        for i in 0..12 {
-            let h = t.ring[(start + i) % 12] as usize;
-            let tok = board.token[h] as usize;
-            if tok != 0 && board.terrain[h] < crate::board::DESERT {
-                if self.sum_hex[tok] != NONE {
-                    return Err(format!(
-                        "barbarian_attack: two coastal hexes carry the number {tok}"
-                    ));
-                }
-                self.sum_hex[tok] = h as u8;
-                self.order.push(h as u8);
-            }
-        }
-        self.derive_conquest();
-        Ok(())
-    }
-
-    /// Conquered hexes and buildings from the barbarian counts (§B8.5).
-    pub fn derive_conquest(&mut self) {
-        let g = Geometry::base();
-        let t = tables();
-        self.conquered = 0;
-        self.closed_v = 0;
-        self.closed_e = 0;
-        for h in 0..NH {
-            if self.barbarians[h] >= 3 {
-                self.conquered |= 1 << h;
-                self.closed_v |= g.hex_corner_mask[h];
-                self.closed_e |= t.hex_edges[h];
-            }
-        }
-        self.dead_v = 0;
-        if self.conquered != 0 {
-            for v in bits64(self.closed_v) {
-                if t.vertex_land[v] & !self.conquered == 0 {
-                    self.dead_v |= 1u64 << v;
-                }
-            }
-        }
-    }
-
-    /// Hexes barbarians may stand on (the coastal numbered hexes).
-    pub fn barbarian_hexes(&self) -> u32 {
-        self.order.iter().fold(0u32, |m, &h| m | (1 << h))
-    }
-
-    pub fn on_board(&self) -> u32 {
-        self.barbarians.iter().map(|&x| x as u32).sum()
-    }
-
-    /// Every knight on the board, the Foreign Knight included (no knight ends on another).
-    pub fn all_knights(&self) -> u128 {
-        self.knights.iter().fold(0, |m, &k| m | k) | self.foreign_bit()
-    }
-
-    /// The Foreign Knight's edge as a bitset (0 when it is not on the board).
-    pub fn foreign_bit(&self) -> u128 {
-        if (self.foreign as usize) < NE {
-            1u128 << self.foreign
-        } else {
-            0
-        }
-    }
-
-    pub fn castle_edges(&self) -> u128 {
-        tables().hex_edges[self.castle as usize]
-    }
-}
+use super::*;
 
 impl Catan {
     #[inline]
@@ -354,7 +10,7 @@ impl Catan {
             .expect("barbarian_attack state")
     }
     #[inline]
-    fn ba_mut(&mut self) -> &mut State {
+    pub(crate) fn ba_mut(&mut self) -> &mut State {
         self.barbarian_attack
             .as_deref_mut()
             .expect("barbarian_attack state")
@@ -416,7 +72,7 @@ impl Catan {
     }
 
     /// Knights the player to move may still select (unmoved, with somewhere to go).
-    fn selectable_knights(&self) -> u128 {
+    pub(crate) fn selectable_knights(&self) -> u128 {
         let p = self.current as usize;
         let b = self.ba();
         let grain = self.hand[p][GRAIN] > 0;
@@ -432,7 +88,7 @@ impl Catan {
 
     /// D-65: the mover may finish only when none of his knights that could still leave a castle
     /// edge (3 steps) stands on one.
-    fn may_finish_moving(&self) -> bool {
+    pub(crate) fn may_finish_moving(&self) -> bool {
         let p = self.current as usize;
         let b = self.ba();
         bits128(b.knights[p] & !b.moved & b.castle_edges())
@@ -551,7 +207,7 @@ impl Catan {
         }
     }
 
-    fn move_limit(&self) -> u32 {
+    pub(crate) fn move_limit(&self) -> u32 {
         if self.ba().extended {
             5
         } else {
@@ -560,7 +216,7 @@ impl Catan {
     }
 
     /// Paying grain is offered only when it reaches an edge 3 steps cannot.
-    fn grain_helps(&self) -> bool {
+    pub(crate) fn grain_helps(&self) -> bool {
         let b = self.ba();
         let s = b.selected as usize;
         !b.extended
@@ -569,7 +225,7 @@ impl Catan {
     }
 
     /// Where the card being resolved may put a knight.
-    fn knight_spots(&self) -> u128 {
+    pub(crate) fn knight_spots(&self) -> u128 {
         let b = self.ba();
         let free = !b.all_knights() & ((1u128 << NE) - 1);
         if b.card as usize == KNIGHTHOOD {
@@ -579,18 +235,18 @@ impl Catan {
         }
     }
 
-    fn knights_in_supply(&self, p: usize) -> u32 {
+    pub(crate) fn knights_in_supply(&self, p: usize) -> u32 {
         KNIGHTS_PER_PLAYER.saturating_sub(self.ba().knights[p].count_ones())
     }
 
-    fn treason_sources(&self) -> u32 {
+    pub(crate) fn treason_sources(&self) -> u32 {
         let b = self.ba();
         (0..NH)
             .filter(|&h| b.barbarians[h] > 0 && b.tr_from & (1 << h) == 0)
             .fold(0u32, |m, h| m | (1 << h))
     }
 
-    fn treason_targets(&self) -> u32 {
+    pub(crate) fn treason_targets(&self) -> u32 {
         let b = self.ba();
         b.barbarian_hexes() & !b.conquered & !b.tr_from & !b.tr_to
     }
@@ -628,7 +284,7 @@ impl Catan {
         }
     }
 
-    fn ba_chance_weight(&self, a: Action) -> u32 {
+    pub(crate) fn ba_chance_weight(&self, a: Action) -> u32 {
         let mut v = Vec::new();
         self.ba_chance(&mut v);
         v.iter().find(|x| x.0 == a).map_or(0, |x| x.1)
@@ -767,7 +423,7 @@ impl Catan {
         self.phase = Phase::Barbarian;
     }
 
-    fn attack_roll(&mut self, sum: usize) {
+    pub(crate) fn attack_roll(&mut self, sum: usize) {
         let b = self.ba_mut();
         b.rolls |= 1 << sum;
         let h = b.sum_hex[sum];
@@ -790,7 +446,7 @@ impl Catan {
     }
 
     /// Conquest or liberation may have changed: buildings, harbours, the Harbormaster (D-16).
-    fn ba_conquest_changed(&mut self) {
+    pub(crate) fn ba_conquest_changed(&mut self) {
         self.ba_mut().derive_conquest();
         self.update_harbormaster();
     }
@@ -808,7 +464,7 @@ impl Catan {
         self.phase = Phase::Barbarian;
     }
 
-    fn resolve_card(&mut self, k: usize) {
+    pub(crate) fn resolve_card(&mut self, k: usize) {
         let p = self.current as usize;
         self.ba_mut().deck[k] -= 1;
         self.ba_mut().card = k as u8;
@@ -848,7 +504,7 @@ impl Catan {
         }
     }
 
-    fn treason_next(&mut self) {
+    pub(crate) fn treason_next(&mut self) {
         if self.ba().tr_pick > 0 {
             if self.treason_sources() != 0 {
                 self.ba_mut().step = Step::TreasonFrom;
@@ -872,7 +528,7 @@ impl Catan {
         self.ba_done_card();
     }
 
-    fn ba_done_card(&mut self) {
+    pub(crate) fn ba_done_card(&mut self) {
         let b = self.ba_mut();
         b.card = 0;
         b.step = Step::None;
@@ -888,7 +544,7 @@ impl Catan {
         self.enter_knight_select();
     }
 
-    fn enter_knight_select(&mut self) {
+    pub(crate) fn enter_knight_select(&mut self) {
         if self.selectable_knights() == 0 {
             self.after_own_knights();
         } else {
@@ -896,7 +552,7 @@ impl Catan {
         }
     }
 
-    fn begin_drive_off(&mut self) {
+    pub(crate) fn begin_drive_off(&mut self) {
         let b = self.ba_mut();
         b.moved = 0;
         b.selected = NONE;
@@ -906,7 +562,7 @@ impl Catan {
     }
 
     /// Check the coastal hexes in order from `check`; stop at a chance node or end the turn.
-    fn drive_off_next(&mut self) {
+    pub(crate) fn drive_off_next(&mut self) {
         let t = tables();
         let n = self.n();
         loop {

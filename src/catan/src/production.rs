@@ -1,0 +1,279 @@
+//! Production and the robber (spec §A5-§A6): the roll, the 7 (simultaneous discards, G-3), the
+//! robber's hexes and victims, and the steal.
+
+use crate::board::DESERT;
+use crate::geometry::{bits64, NH};
+use crate::ids::*;
+use crate::state::{Catan, Phase};
+use crate::{board, events};
+
+impl Catan {
+    pub(crate) fn produce(&mut self, sum: usize, epidemic: bool) {
+        if self.traders.is_some() && (sum == 2 || sum == 12) {
+            return; // B9 with event cards: a card numbered 2 or 12 produces nothing (D-106)
+        }
+        let g = self.geo();
+        let n = self.n();
+        let mut owed = [[0u8; 5]; MAX_PLAYERS];
+        let mut total = [0u32; 5];
+        let mut hexes = self.board.token_hexes[sum] & !self.robber_mask();
+        if let Some(b) = &self.barbarian_attack {
+            // B8: a conquered hex produces nothing.
+            hexes &= !b.conquered;
+        }
+        for h in bits64(hexes as u64) {
+            let t = self.board.terrain[h];
+            if t == DESERT || t > 4 {
+                continue;
+            }
+            let r = t as usize;
+            let corners = g.hex_corner_mask[h];
+            for p in 0..n {
+                let k = (self.settlements[p] & corners).count_ones()
+                    + if epidemic { 1 } else { 2 } * (self.cities[p] & corners).count_ones();
+                if k > 0 {
+                    owed[p][r] += k as u8;
+                    total[r] += k;
+                }
+            }
+        }
+        for r in 0..5 {
+            if total[r] == 0 {
+                continue;
+            }
+            if total[r] <= self.bank[r] as u32 {
+                for p in 0..n {
+                    let k = owed[p][r];
+                    if k > 0 {
+                        self.bank[r] -= k;
+                        self.gain(p, r, k);
+                    }
+                }
+            } else {
+                // Bank shortage: only a single owed player takes what is left (spec §A6).
+                let owed_players: Vec<usize> = (0..n).filter(|&p| owed[p][r] > 0).collect();
+                if let [p] = owed_players[..] {
+                    let k = self.bank[r];
+                    if k > 0 {
+                        self.bank[r] = 0;
+                        self.gain(p, r, k);
+                    }
+                }
+            }
+        }
+    }
+
+    /// A roll (or event card) has been resolved: the main phase, or B4's second roll (D-21).
+    pub(crate) fn roll_resolved(&mut self) {
+        self.phase = if self.two_second_roll_due() {
+            Phase::Roll
+        } else {
+            Phase::Main
+        };
+    }
+
+    /// The seat that must discard next (seat order from the roller).
+    pub(crate) fn discarder(&self) -> usize {
+        let n = self.n();
+        (0..n)
+            .map(|i| (self.current as usize + i) % n)
+            .find(|&p| self.discard_owed[p] > 0)
+            .unwrap_or(self.current as usize)
+    }
+
+    /// A 7 (dice or Robber Attacks): discards, then the robber.
+    pub(crate) fn begin_seven(&mut self) {
+        let mut any = false;
+        for q in 0..self.n() {
+            let c = self.hand_size(q);
+            self.discard_owed[q] = if c > 7 { (c / 2) as u8 } else { 0 };
+            any |= c > 7;
+        }
+        if any {
+            self.phase = Phase::Discard;
+        } else {
+            self.after_discards();
+        }
+    }
+
+    /// Every discard of a 7 is chosen: the set-aside cards go to the bank, seen by all.
+    pub(crate) fn reveal_discards(&mut self) {
+        for p in 0..self.n() {
+            let cards = std::mem::take(&mut self.set_aside[p]);
+            for r in 0..5 {
+                if cards[r] > 0 {
+                    self.lose(p, r, cards[r]);
+                    self.bank[r] += cards[r];
+                }
+            }
+        }
+    }
+
+    /// The discards of a 7 are done: the robber moves (B8: no robber, the roller steals, D-63).
+    pub(crate) fn after_discards(&mut self) {
+        if self.barbarian_attack.is_some() {
+            self.ba_seven_steal();
+        } else {
+            self.begin_robber();
+        }
+    }
+
+    /// The robber moves (a 7 after the discards, or a Knight); in B9 a barbarian moves instead.
+    pub(crate) fn begin_robber(&mut self) {
+        if self.traders.is_some() {
+            self.tb_begin_barbarian();
+        } else {
+            self.phase = Phase::MoveRobber;
+        }
+    }
+
+    /// B1: players protected by the Friendly Robber (public VP at most 2, D-01), as a seat mask.
+    pub fn protected_players(&self) -> u8 {
+        if !self.rules.friendly_robber {
+            return 0;
+        }
+        (0..self.n())
+            .filter(|&p| self.public_vp(p) <= 2)
+            .fold(0u8, |m, p| m | (1 << p))
+    }
+
+    /// The robber's hex as a one-bit mask over land hex ids; 0 while it stands beside the board
+    /// (a scenario's start or Robber Flees, see [`ROBBER_OFF`]).
+    #[inline]
+    pub(crate) fn robber_mask(&self) -> u32 {
+        if (self.robber as usize) < NH {
+            1u32 << self.robber
+        } else {
+            0
+        }
+    }
+
+    /// The robber's hex, or `None` while it stands beside the board.
+    pub fn robber_hex(&self) -> Option<usize> {
+        ((self.robber as usize) < NH).then_some(self.robber as usize)
+    }
+
+    /// The hexes the robber may move to now, as a mask over land hex ids.
+    pub fn robber_targets(&self) -> u32 {
+        let all = ((1u32 << NH) - 1) & !self.fish_robber_excluded();
+        let mut t = all & !self.robber_mask();
+        if let Some(c) = &self.caravans {
+            t &= !c.robber_excluded(self.robber);
+        }
+        let prot = self.protected_players();
+        if prot != 0 {
+            let g = self.geo();
+            let mut b = 0u64;
+            for p in 0..self.n() {
+                if prot & (1 << p) != 0 {
+                    b |= self.settlements[p] | self.cities[p];
+                }
+            }
+            for h in 0..NH {
+                if g.hex_corner_mask[h] & b != 0 {
+                    t &= !(1u32 << h);
+                }
+            }
+            if t == 0 {
+                // §B1.2: no legal hex → the desert (even if the robber is already there); on a
+                // board without a desert the robber stays where it is (engine decision).
+                t = if let Some(c) = &self.caravans {
+                    // D-03: the caravans' fallback is beside the board (the `robber beside the
+                    // board` action, no hex) or, as an option, staying where it is.
+                    c.friendly_fallback(self.robber_mask())
+                } else if self.rivers.is_some() {
+                    // D-03: Rivers sends it to a swamp of the mover's choice (its own included).
+                    (0..NH)
+                        .filter(|&h| self.board.terrain[h] == board::SWAMP)
+                        .fold(0u32, |m, h| m | (1 << h))
+                } else if let Some(f) = self.fish_robber_fallback() {
+                    // D-03: the Fishermen's fallback, beside the board (0) or the lake.
+                    f
+                } else {
+                    match (0..NH).find(|&h| self.board.terrain[h] == DESERT) {
+                        Some(d) => 1u32 << d,
+                        None => self.robber_mask(),
+                    }
+                };
+                // (Fishermen and Caravans: 0 here means the `robber beside the board` action.)
+                if t == 0 && self.caravans.is_none() && self.fishermen.is_none() {
+                    t = 1u32 << self.robber.min(NH as u8 - 1);
+                }
+            }
+        }
+        t
+    }
+
+    pub(crate) fn robber_victims(&self) -> u8 {
+        let g = self.geo();
+        let me = self.current as usize;
+        let Some(h) = self.robber_hex() else {
+            return 0;
+        };
+        let corners = g.hex_corner_mask[h];
+        let mut mask = 0u8;
+        for p in 0..self.n() {
+            if p != me && (self.settlements[p] | self.cities[p]) & corners != 0 {
+                mask |= 1 << p;
+            }
+        }
+        // B1.2: nothing is stolen from a protected player.
+        mask &= !self.protected_players();
+        if self.rules.steal_needs_cards {
+            let with_cards = (0..self.n())
+                .filter(|&p| mask & (1 << p) != 0 && self.hand_size(p) > 0)
+                .fold(0u8, |m, p| m | (1 << p));
+            if with_cards != 0 {
+                mask = with_cards;
+            }
+        }
+        mask
+    }
+
+    #[inline]
+    pub(crate) fn event_steal(&self) -> bool {
+        self.ev_kind == events::EV_TRADE_ADVANTAGE || self.ev_kind == events::EV_CONFLICT
+    }
+
+    /// Who may be named in the choose-victim phase.
+    pub(crate) fn victims(&self) -> u8 {
+        if self.event_steal() {
+            self.event_victims()
+        } else if self.fish_stealing() {
+            self.fish_victims()
+        } else if self.barbarian_attack.is_some() {
+            self.ba_victims()
+        } else {
+            self.robber_victims()
+        }
+    }
+
+    pub(crate) fn begin_steal(&mut self, victim: usize) {
+        self.victim = victim as u8;
+        if self.hand_size(victim) == 0 {
+            self.after_steal();
+        } else {
+            self.phase = Phase::Steal;
+        }
+    }
+
+    /// After a steal (or a steal from an empty hand): the robber's follow-up, or the next thief
+    /// of a B2 Trade Advantage / Conflict event.
+    pub(crate) fn after_steal(&mut self) {
+        self.fish_steal_done();
+        if self.event_steal() {
+            self.next_thief();
+        } else {
+            self.end_robber();
+        }
+    }
+
+    /// After the robber (and any steal): back to the start of the turn or to the main phase.
+    pub(crate) fn end_robber(&mut self) {
+        if self.rolled {
+            self.roll_resolved();
+        } else {
+            self.enter_pre_roll();
+        }
+    }
+}

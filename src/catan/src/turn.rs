@@ -1,0 +1,68 @@
+//! Turn flow: the set-up snake order, the start of a turn and its end.
+
+use crate::observe;
+use crate::state::{Catan, Phase};
+
+impl Catan {
+    /// The seat placing in set-up step `k` (snake order from the start player).
+    pub(crate) fn setup_player(&self, k: usize) -> u8 {
+        let n = self.n();
+        let i = if k < n {
+            k
+        } else {
+            2 * n - 1 - k.min(2 * n - 1)
+        };
+        ((self.start_player as usize + i) % n) as u8
+    }
+
+    /// Start of a turn (or back to it after a knight): a player holding development cards from
+    /// earlier turns may play one before rolling; a player without any (or who has played one
+    /// this turn) rolls at once, with no forced 'roll' decision. The test uses only public
+    /// facts (card counts), so it reveals nothing about the kinds held.
+    pub(crate) fn enter_pre_roll(&mut self) {
+        let p = self.current as usize;
+        let old: u32 = (0..5)
+            .map(|k| (self.dev[p][k] - self.dev_new[p][k]) as u32)
+            .sum();
+        // B9: gold may buy resources before the roll too (D-102).
+        let tb_buy = self
+            .traders
+            .as_ref()
+            .is_some_and(|t| t.gold[p] >= 2 && t.purchases < 2);
+        self.phase = if (!self.dev_played_turn && old > 0) || tb_buy {
+            Phase::PreRoll
+        } else {
+            Phase::Roll
+        };
+    }
+
+    pub(crate) fn end_turn(&mut self) {
+        let p = self.current as usize;
+        self.dev_new[p] = [0; 5];
+        if let Some(t) = self.traders.as_deref_mut() {
+            t.new_turn();
+        }
+        self.turns_played += 1;
+        if self.turns_played >= self.rules.turn_limit {
+            self.phase = Phase::GameOver;
+            self.truncated = true;
+            return;
+        }
+        self.current = ((p + 1) % self.n()) as u8;
+        self.rolled = false;
+        self.dev_played_turn = false;
+        self.offers_made = 0;
+        self.offers_used = 0;
+        self.thief = self.current;
+        self.rivers_end_turn();
+        self.two_new_turn();
+        if let Some(b) = &mut self.barbarian_attack {
+            b.coin_buys = 0;
+        }
+        self.enter_pre_roll();
+    }
+
+    pub(crate) fn phase_name(&self) -> &'static str {
+        observe::phase_name(self.phase)
+    }
+}
