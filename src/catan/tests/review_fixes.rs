@@ -322,26 +322,3 @@ fn knowledge_upper_bounds_of_255_never_wrap_on_a_gain() {
         load(&g.to_json_value());
     }
 }
-
-#[test]
-fn roads_and_buildings_connected_to_nothing_are_refused() {
-    let v = main_phase(&config(3, json!({})), &[]);
-    // Player 0's roads without his buildings: connected to nothing.
-    let mut bad = v.clone();
-    bad["players"][0]["settlements"] = json!([]);
-    bad["players"][0]["cities"] = json!([]);
-    let e = load_state::<Catan>(&bad).expect_err("refused").to_string();
-    assert!(e.contains("connected to none of his buildings"), "{e}");
-    // Player 1's buildings without his roads (after set-up).
-    let mut bad = v.clone();
-    bad["players"][1]["roads"] = json!([]);
-    let e = load_state::<Catan>(&bad).expect_err("refused").to_string();
-    assert!(e.contains("touches none of his roads"), "{e}");
-    // The set-up settlement waiting for its road is fine (a fresh game's second step).
-    let mut g = Catan::new(&config(3, json!({})), 1).unwrap();
-    let mut acts = Vec::new();
-    g.legal_actions(&mut acts);
-    g.apply(acts[0]).unwrap();
-    assert_eq!(g.phase(), Phase::SetupRoad);
-    load(&g.to_json_value());
-}

@@ -255,13 +255,6 @@ pub(crate) fn validate_phase(g: &Catan) -> Result<(), String> {
     } else if (g.setup_step as usize) != 2 * n {
         return bad("set-up must be complete (setup_step = 2 x players)");
     }
-    // The set-up settlement waiting for its road is the only building without one.
-    let roadless = if setup && (g.phase == Phase::SetupRoad || fish_setup) {
-        1u64 << g.last_settlement
-    } else {
-        0
-    };
-    validate_connections(g, roadless)?;
     if g.turns_played >= g.rules.turn_limit {
         return bad("the turn limit has been reached");
     }
@@ -406,54 +399,6 @@ pub(crate) fn validate_phase(g: &Catan) -> Result<(), String> {
 }
 
 /// B2 event-card state: counts, damaged roads, event phases.
-/// Every road is part of a network that reaches one of its owner's buildings, and every building
-/// touches one of its owner's roads (`roadless`: the set-up settlement still to get its road).
-/// Building in play only ever extends a network, so a piece connected to nothing is unreachable.
-pub(crate) fn validate_connections(g: &Catan, roadless: u64) -> Result<(), String> {
-    let geo = g.geo();
-    for p in 0..g.n() {
-        let buildings = g.settlements[p] | g.cities[p];
-        let mut left = g.roads[p];
-        while left != 0 {
-            // One network: grow from its lowest road through shared endpoints.
-            let mut net = left & left.wrapping_neg();
-            let mut verts = 0u64;
-            loop {
-                for e in crate::bits128(net) {
-                    let [a, b] = geo.edge_ends[e];
-                    verts |= (1u64 << a) | (1u64 << b);
-                }
-                let reach = crate::bits64(verts).fold(0u128, |m, v| m | geo.vertex_edges[v]);
-                let grown = net | (reach & left);
-                if grown == net {
-                    break;
-                }
-                net = grown;
-            }
-            if verts & buildings == 0 {
-                let e = net.trailing_zeros() as usize;
-                return Err(format!(
-                    "player {p}'s road {} is connected to none of his buildings",
-                    geo.edge_name(e)
-                ));
-            }
-            left &= !net;
-        }
-        let mut touched = 0u64;
-        for e in crate::bits128(g.roads[p]) {
-            let [a, b] = geo.edge_ends[e];
-            touched |= (1u64 << a) | (1u64 << b);
-        }
-        if let Some(v) = crate::bits64(buildings & !touched & !roadless).next() {
-            return Err(format!(
-                "player {p}'s building at {} touches none of his roads",
-                geo.vertex_name(v)
-            ));
-        }
-    }
-    Ok(())
-}
-
 pub(crate) fn validate_events(g: &Catan) -> Result<(), String> {
     use crate::events::*;
     let n = g.n();
