@@ -104,6 +104,12 @@ fn g3_good_neighbors_positions_with_gifts_set_aside() {
     assert!(e.contains("Good Neighbors"), "{e}");
     let mut bad = pos;
     set_player(&mut bad, 0, "resources", json!({"ore": 2}));
+    for p in 0..3 {
+        bad["players"][p]
+            .as_object_mut()
+            .unwrap()
+            .remove("knowledge");
+    }
     bad["players"][0]["set_aside"] = json!({"ore": 2});
     let e = load_state::<Catan>(&bad).expect_err("refused").to_string();
     assert!(e.contains("exactly one card"), "{e}");
