@@ -6,7 +6,9 @@
 //! docs/games/puerto_rico.md, "Derived fields".
 
 use crate::data::*;
-use crate::{PuertoRico, MAX_PLAYERS};
+use crate::hooks::*;
+use crate::player::MAX_PLAYERS;
+use crate::state::PuertoRico;
 
 /// With N3 (`colonists_unlimited_with_nobles`) the engine tops the colonist supply up to at
 /// least this many before each use, so a real state never holds fewer.
@@ -133,15 +135,8 @@ impl PuertoRico {
             self.forest_supply = (total - held) as u8;
         }
 
-        if let Some(x) = self.nobles.as_deref_mut() {
-            let held: u32 =
-                x.ship as u32 + x.players.iter().map(|np| np.nobles as u32).sum::<u32>();
-            let total = crate::nobles::NOBLES_TOTAL as u32;
-            if held > total {
-                let what = "the ship and the players".to_string();
-                return Err(short("nobles.supply", what, held, total));
-            }
-            x.supply = (total - held) as u8;
+        if self.nobles.is_some() {
+            self.recompute_noble_supply()?;
         }
         Ok(())
     }

@@ -412,3 +412,17 @@ pub mod opt_tile {
         }
     }
 }
+
+/// `skip_serializing_if` predicates for the optional fields of the position format.
+pub(crate) fn is_zero_u8(x: &u8) -> bool {
+    *x == 0
+}
+pub(crate) fn is_zero_u64(x: &u64) -> bool {
+    *x == 0
+}
+pub(crate) fn is_zero_u32(x: &u32) -> bool {
+    *x == 0
+}
+pub(crate) fn not(x: &bool) -> bool {
+    !*x
+}

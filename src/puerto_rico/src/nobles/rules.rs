@@ -1,276 +1,38 @@
-//! Expansion II "The Nobles" (rules §9, PROVISIONAL: no official rules text was read; every
-//! mechanic rests on public implementations and tile texts, see the spec's §9.1).
-//!
-//! Nobles are people like colonists. Every base count of colonists (`island_colonists`, city
-//! circles, `san_juan`) counts people of both kinds; next to it the state keeps, per player, the
-//! number of nobles he owns and how many of them stand on each target (plantation kind, quarry,
-//! building kind: `on`); the rest stand on the windrose. So every rule that takes or moves a
-//! person (black market, guest house, land office, hunting lodge, mayor) knows exactly whether a
-//! noble stands there. See docs/games/puerto_rico.md.
+//! The Nobles' rules (rules §9.3-§9.6), at the base game's hook points (`crate::hooks`):
+//! nobles on the colonist ship and in the arrangement, the villa, the hunting lodge, the
+//! construction office, the chapel and jeweler, the land office, the royal supplier, nobles
+//! returned by the black market or moved from the guest house, and the end scoring.
 
+use crate::actions::*;
 use crate::data::*;
 use crate::format::*;
+use crate::hooks::*;
+use crate::nobles::state::{Nobles, NOBLES_TOTAL};
 use crate::state::*;
 use meeple_core::Action;
-use serde::{Deserialize, Serialize};
 
-// --- Action ids (only with `nobles`; they follow the Expansion I ids) ---
-/// `BUILD_N + i`: build Expansion II building 37 + i.
-pub const BUILD_N: Action = NUM_ACTIONS_X;
-/// `PLACE_N + i`: mayor places a colonist on Expansion II building 37 + i (target 43 + i).
-pub const PLACE_N: Action = BUILD_N + NOBLE_KINDS as Action;
-/// `DRAFT_N + i`: draft Expansion II kind 37 + i (option `nobles_buildings = drafted`).
-pub const DRAFT_N: Action = PLACE_N + NOBLE_KINDS as Action;
-/// `BM_COLONIST_N + i`: black market: return the colonist on Expansion II building 37 + i.
-pub const BM_COLONIST_N: Action = DRAFT_N + NOBLE_KINDS as Action;
-/// `GUEST_N + i`: move a guest-house colonist to Expansion II building 37 + i.
-pub const GUEST_N: Action = BM_COLONIST_N + NOBLE_KINDS as Action;
-/// `NOBLE_PLACE + f`: mayor places a noble on function building f (land office, chapel,
-/// hunting lodge, construction office).
-pub const NOBLE_PLACE: Action = GUEST_N + NOBLE_KINDS as Action;
-/// `GUEST_NOBLE + f`: move a noble from the guest house to function building f.
-pub const GUEST_NOBLE: Action = NOBLE_PLACE + FUNCTIONS as Action;
-/// `BM_NOBLE + t`: black market: return a noble from target t (`NUM_TARGETS` = windrose).
-pub const BM_NOBLE: Action = GUEST_NOBLE + FUNCTIONS as Action;
-/// Mayor, taking from the colonist ship (N2 = choice): take the noble (`accept` takes a colonist).
-pub const TAKE_NOBLE: Action = BM_NOBLE + NUM_TARGETS as Action + 1;
-/// Land office with a colonist: pay 1 doubloon and draw a plantation.
-pub const LAND_BUY: Action = TAKE_NOBLE + 1;
-/// `REMOVE + i`: remove an island tile (land office with a noble, hunting lodge with a
-/// colonist): i = k an empty plantation of kind k, 5 + k an occupied one, 10 + k a forest of kind
-/// k, 15 a 2004 forest tile.
-pub const REMOVE: Action = LAND_BUY + 1;
-pub const REMOVE_KINDS: usize = 16;
-/// `SUPPLY + g`: royal supplier: return one barrel of g for 1 VP.
-pub const SUPPLY: Action = REMOVE + REMOVE_KINDS as Action;
-/// `NOBLE_AT + t`: mayor places a noble on target t that is not a function building (those use
-/// `NOBLE_PLACE + f`; the 4 ids of function-building targets in this block are never legal).
-pub const NOBLE_AT: Action = SUPPLY + NUM_GOODS as Action;
-/// `GUEST_NOBLE_AT + t`: move a noble from the guest house to target t that is not a function
-/// building (those use `GUEST_NOBLE + f`; their 4 ids here are never legal).
-pub const GUEST_NOBLE_AT: Action = NOBLE_AT + NUM_TARGETS as Action;
-/// `REMOVE_NOBLE + k`: remove a plantation of kind k with a noble on it (land office with a
-/// noble, hunting lodge with a colonist); the noble goes to the windrose.
-pub const REMOVE_NOBLE: Action = GUEST_NOBLE_AT + NUM_TARGETS as Action;
-/// Actions with Expansion II.
-pub const NUM_ACTIONS_N: Action = REMOVE_NOBLE + NUM_GOODS as Action;
-
-/// The action placing a noble on target t in the arrangement.
-#[inline]
-pub fn noble_place_id(t: usize) -> Action {
-    match target_building(t).and_then(function_of) {
-        Some(f) => NOBLE_PLACE + f as Action,
-        None => NOBLE_AT + t as Action,
-    }
-}
-/// The action moving a noble from the guest house to target t.
-#[inline]
-pub fn guest_noble_id(t: usize) -> Action {
-    match target_building(t).and_then(function_of) {
-        Some(f) => GUEST_NOBLE + f as Action,
-        None => GUEST_NOBLE_AT + t as Action,
-    }
-}
-/// The target of a noble placement or guest-house noble move, if `a` is one.
-#[inline]
-pub fn noble_move_target(a: Action) -> Option<usize> {
-    let fi = |base: Action| building_target(X_BUILDINGS + (a - base) as usize);
-    if (NOBLE_PLACE..NOBLE_PLACE + FUNCTIONS as Action).contains(&a) {
-        Some(fi(NOBLE_PLACE))
-    } else if (GUEST_NOBLE..GUEST_NOBLE + FUNCTIONS as Action).contains(&a) {
-        Some(fi(GUEST_NOBLE))
-    } else if (NOBLE_AT..REMOVE_NOBLE).contains(&a) {
-        Some(((a - NOBLE_AT) as usize) % NUM_TARGETS)
-    } else {
-        None
-    }
-}
-
-/// Buildings with a colonist and a noble function: Expansion II kinds 37..41.
-pub const FUNCTIONS: usize = 4;
-/// Nobles in the game (rules §9.2).
-pub const NOBLES_TOTAL: u8 = 20;
-
-/// The function-building index of building b, if it has a noble function.
-#[inline]
-pub fn function_of(b: usize) -> Option<usize> {
-    (X_BUILDINGS..X_BUILDINGS + FUNCTIONS)
-        .contains(&b)
-        .then(|| b - X_BUILDINGS)
-}
-
-/// One player's nobles.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct NoblePlayer {
-    /// Nobles he owns (on circles or the windrose).
-    pub nobles: u8,
-    /// Nobles standing on each target (the others stand on the windrose), written as a list of
-    /// target names, one per noble (`"land office"`, `"corn plantation"`, `"quarry"`).
-    #[serde(default = "no_targets", with = "target_list")]
-    pub on: [u8; NUM_TARGETS],
-}
-
-impl Default for NoblePlayer {
-    fn default() -> Self {
-        NoblePlayer {
-            nobles: 0,
-            on: no_targets(),
-        }
-    }
-}
-
-fn no_targets() -> [u8; NUM_TARGETS] {
-    [0; NUM_TARGETS]
-}
-
-impl NoblePlayer {
-    /// Nobles on circles (not on the windrose).
-    #[inline]
-    pub fn placed(&self) -> u32 {
-        self.on.iter().map(|&c| c as u32).sum()
-    }
-    /// Nobles on the windrose.
-    #[inline]
-    pub fn windrose(&self) -> u32 {
-        (self.nobles as u32).saturating_sub(self.placed())
-    }
-}
-
-/// Expansion II state (absent from the position JSON without the option `nobles`).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Nobles {
-    /// The noble supply (derived: recomputed when a position is read).
-    #[serde(default)]
-    pub supply: u8,
-    /// Nobles on the colonist ship.
-    pub ship: u8,
-    /// Per seat.
-    pub players: Vec<NoblePlayer>,
-    /// Trader: seats that used their land office this phase.
-    #[serde(default, with = "seat_set")]
-    pub land_office_used: u8,
-    /// Trader: the actor has made his sale and may still use his land office.
-    #[serde(default)]
-    pub sold: bool,
-    /// Royal supplier: kinds the actor returned so far.
-    #[serde(default, with = "good_set")]
-    pub supplied: u8,
-}
-
-/// Nobles per target, written as a list of target names (one entry per noble).
-pub mod target_list {
-    use crate::state::NUM_TARGETS;
-    use crate::PuertoRico;
-    use serde::de::Error;
-    use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
-    pub fn serialize<S: Serializer>(on: &[u8; NUM_TARGETS], s: S) -> Result<S::Ok, S::Error> {
-        let mut names = Vec::new();
-        for (t, &c) in on.iter().enumerate() {
-            for _ in 0..c {
-                names.push(PuertoRico::target_name(t));
-            }
-        }
-        names.serialize(s)
-    }
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<[u8; NUM_TARGETS], D::Error> {
-        let mut on = [0u8; NUM_TARGETS];
-        for name in Vec::<String>::deserialize(d)? {
-            match (0..NUM_TARGETS).find(|&t| PuertoRico::target_name(t) == name) {
-                Some(t) => on[t] = on[t].saturating_add(1),
-                None => return Err(D::Error::custom(format!("unknown noble place {name:?}"))),
-            }
-        }
-        Ok(on)
-    }
-}
-
-impl Nobles {
-    pub fn new(players: usize) -> Nobles {
-        Nobles {
-            supply: NOBLES_TOTAL - 1,
-            ship: 1,
-            players: vec![NoblePlayer::default(); players],
-            ..Default::default()
-        }
-    }
-    #[inline]
-    pub fn of(&self, p: usize) -> NoblePlayer {
-        self.players.get(p).copied().unwrap_or_default()
-    }
-    #[inline]
-    pub fn pm(&mut self, p: usize) -> &mut NoblePlayer {
-        let n = self.players.len().max(1);
-        &mut self.players[p % n]
-    }
-}
-
-impl PuertoRico {
-    #[inline]
-    pub fn nb(&self) -> Option<&Nobles> {
-        self.nobles.as_deref()
-    }
-    #[inline]
-    fn nbm(&mut self) -> &mut Nobles {
-        self.nobles.get_or_insert_with(Default::default)
-    }
+impl NobleQueries for PuertoRico {
     /// Nobles `p` owns (0 without the expansion).
     #[inline]
-    pub fn nobles_of(&self, p: usize) -> u32 {
+    fn nobles_of(&self, p: usize) -> u32 {
         self.nb().map(|x| x.of(p).nobles as u32).unwrap_or(0)
     }
     /// Nobles of `p` on target t (on the windrose for `NUM_TARGETS`).
     #[inline]
-    pub fn nobles_at(&self, p: usize, t: usize) -> u32 {
+    fn nobles_at(&self, p: usize, t: usize) -> u32 {
         match self.nb() {
             Some(x) if t >= NUM_TARGETS => x.of(p).windrose(),
             Some(x) => x.players.get(p).map(|np| np.on[t] as u32).unwrap_or(0),
             None => 0,
         }
     }
-    /// People (both kinds) of `p` on target t (on the windrose for `NUM_TARGETS`).
-    pub fn people_at(&self, p: usize, t: usize) -> u32 {
-        let pl = self.player(p);
-        if t >= NUM_TARGETS {
-            pl.san_juan as u32
-        } else {
-            match target_building(t) {
-                Some(b) => pl.buildings.colonists(b) as u32,
-                None => pl.island_colonists.0[t - BASE_BUILDINGS] as u32,
-            }
-        }
-    }
-    /// Whether a noble stands on building b of `p`.
-    #[inline]
-    pub fn noble_on(&self, p: usize, b: usize) -> bool {
-        self.nobles_at(p, building_target(b)) > 0
-    }
-    /// Building b of `p` works with a colonist on it (occupied, no noble there).
-    #[inline]
-    pub fn colonist_function(&self, p: usize, b: Building) -> bool {
-        self.player(p).occupied(b) && !self.noble_on(p, b as usize)
-    }
-    /// Building b of `p` works with a noble on it.
-    #[inline]
-    pub fn noble_function(&self, p: usize, b: Building) -> bool {
-        self.player(p).occupied(b) && self.noble_on(p, b as usize)
-    }
-    /// (colonists, nobles) of `p` on the windrose.
-    pub fn free_people(&self, p: usize) -> (u32, u32) {
-        let nob = self.nobles_at(p, NUM_TARGETS);
-        ((self.player(p).san_juan as u32).saturating_sub(nob), nob)
-    }
-
-    // --- set-up ---
     /// Whether the Expansion II kinds are drafted into the normal slots (N1).
-    pub fn nobles_drafted(&self) -> bool {
+    fn nobles_drafted(&self) -> bool {
         self.nobles.is_some() && self.config.str("nobles_buildings") == "drafted"
     }
     /// Whether Expansion II kind b is put into the supply at the start (N1 added; the jeweler
     /// always, as a production building, unless `villa_jeweler_exclusive`).
-    pub fn noble_kind_added(&self, b: usize) -> bool {
+    fn noble_kind_added(&self, b: usize) -> bool {
         if b < X_BUILDINGS || self.nobles.is_none() {
             return false;
         }
@@ -279,8 +41,47 @@ impl PuertoRico {
         }
         !self.nobles_drafted()
     }
+    /// Expansion II end scoring on top of the base score (rules §9.4, §9.6): 1 VP per noble
+    /// (N5), the royal garden (+1 per noble), the jeweler for the guild hall (N4). With
+    /// `noble_vp_and_fortress = false` (N5) nobles score nothing and the fortress counts
+    /// colonists only.
+    fn nobles_score(&self, p: usize) -> i64 {
+        let Some(_) = self.nb() else { return 0 };
+        let pl = self.player(p);
+        let k = self.nobles_of(p) as i64;
+        let mut s = 0i64;
+        if self.config.bool("noble_vp_and_fortress") {
+            s += k;
+        } else if pl.occupied(Building::Fortress) {
+            let people = pl.colonists() as i64;
+            s -= people / 3 - (people - k) / 3;
+        }
+        if pl.occupied(Building::RoyalGarden) {
+            s += k;
+        }
+        if pl.occupied(Building::GuildHall) && pl.buildings.owns(Building::Jeweler) {
+            s += self.config.int("jeweler_guild_hall_value");
+        }
+        s
+    }
+}
+
+impl NobleRules for PuertoRico {
+    fn recompute_noble_supply(&mut self) -> Result<(), String> {
+        let x = self.nbm();
+        let held: u32 = x.ship as u32 + x.players.iter().map(|np| np.nobles as u32).sum::<u32>();
+        let total = NOBLES_TOTAL as u32;
+        if held > total {
+            return Err(format!(
+                "nobles.supply: the ship and the players hold {held}, more than the {total} in \
+                 the game"
+            ));
+        }
+        x.supply = (total - held) as u8;
+        Ok(())
+    }
     /// Rules §9.3: the Expansion II buildings, and 1 noble on the ship in place of a colonist.
-    pub(crate) fn nobles_setup(&mut self) {
+    fn nobles_setup(&mut self) {
         let n = self.n();
         self.nobles = Some(Box::new(Nobles::new(n)));
         for b in X_BUILDINGS..NUM_BUILDINGS {
@@ -294,7 +95,7 @@ impl PuertoRico {
     }
     /// N3 `colonists_unlimited_with_nobles`: the colonist supply never runs dry (it is topped up
     /// to at least `need` + 60 whenever it is used).
-    pub(crate) fn top_up_colonists(&mut self, need: u32) {
+    fn top_up_colonists(&mut self, need: u32) {
         if self.nobles.is_some() && self.config.bool("colonists_unlimited_with_nobles") {
             let want = (need + 60).min(255) as u8;
             if self.colonist_supply < want {
@@ -302,12 +103,10 @@ impl PuertoRico {
             }
         }
     }
-
-    // --- mayor ---
     /// Hand out the colonist ship (rules §9.4): one piece at a time from the mayor; the player
     /// whose turn it is chooses the noble or a colonist while both remain (N2 = choice), or the
     /// mayor gets the noble (N2 = mayor).
-    pub(crate) fn nobles_ship_next(&mut self) {
+    fn nobles_ship_next(&mut self) {
         let n = self.n();
         let ship_nobles = self.nb().map(|x| x.ship).unwrap_or(0);
         if ship_nobles > 0
@@ -335,14 +134,8 @@ impl PuertoRico {
         self.acted = 0;
         self.arrange_next();
     }
-    fn give_ship_noble(&mut self, p: usize) {
-        let x = self.nbm();
-        x.ship -= 1;
-        x.pm(p).nobles += 1;
-        self.pm(p).san_juan += 1;
-    }
     /// Step `ShipNoble`: the actor takes the noble (`TAKE_NOBLE`) or a colonist (`ACCEPT`).
-    pub(crate) fn ship_piece(&mut self, a: Action) {
+    fn ship_piece(&mut self, a: Action) {
         let p = self.actor();
         if a == TAKE_NOBLE {
             self.give_ship_noble(p);
@@ -353,39 +146,16 @@ impl PuertoRico {
         self.acted += 1;
         self.nobles_ship_next();
     }
-    /// Villa (rules §9.6): before anyone arranges, each owner (from the mayor) takes a noble, or
-    /// a colonist when the noble supply is empty.
-    fn villas(&mut self) {
-        let n = self.n();
-        for i in 0..n {
-            let p = (self.chooser as usize + i) % n;
-            if !self.player(p).occupied(Building::Villa) {
-                continue;
-            }
-            if self.nb().map(|x| x.supply).unwrap_or(0) > 0 {
-                let x = self.nbm();
-                x.supply -= 1;
-                x.pm(p).nobles += 1;
-                self.pm(p).san_juan += 1;
-            } else {
-                self.top_up_colonists(1);
-                if self.colonist_supply > 0 {
-                    self.colonist_supply -= 1;
-                    self.pm(p).san_juan += 1;
-                }
-            }
-        }
-    }
     /// Whether `p`'s arrangement has a colour choice (he owns a noble), so the automatic fill
     /// must not decide colours.
-    pub(crate) fn arrange_has_colours(&self, p: usize) -> bool {
+    fn arrange_has_colours(&self, p: usize) -> bool {
         self.nobles_of(p) > 0
     }
     /// Legal placements with colours: targets at or above the floor with an empty circle that
     /// leave enough empty circles above for the people still to place (all of them are placed
     /// if the circles suffice); each takes a colonist (`place`) or a noble (`place noble`) if
     /// one of that kind is still unplaced.
-    pub(crate) fn arrange_colours(&self, p: usize, f: &mut impl FnMut(Action)) {
+    fn arrange_colours(&self, p: usize, f: &mut impl FnMut(Action)) {
         let pl = self.player(p);
         let w = pl.san_juan as u32;
         if w == 0 {
@@ -424,7 +194,7 @@ impl PuertoRico {
         }
     }
     /// Arrangement with colours: apply forced placements. True when the actor is done.
-    pub(crate) fn arrange_settle_colours(&mut self, p: usize) -> bool {
+    fn arrange_settle_colours(&mut self, p: usize) -> bool {
         loop {
             let mut n = 0;
             let mut last = 0;
@@ -440,7 +210,7 @@ impl PuertoRico {
         }
     }
     /// Apply one placement (colonist `place_id(t)` or `NOBLE_PLACE + f`).
-    pub(crate) fn arrange_place(&mut self, p: usize, a: Action) {
+    fn arrange_place(&mut self, p: usize, a: Action) {
         let t = match noble_move_target(a) {
             Some(t) => {
                 self.nbm().pm(p).on[t] += 1;
@@ -451,11 +221,10 @@ impl PuertoRico {
         self.place(p, t);
         self.floor = t as u8;
     }
-
     /// End of the mayor phase with the Nobles (rules §9.4): max(N, empty circles) pieces, one of
     /// them a noble while the noble supply has any; a short colonist supply fills what it can and
     /// ends nothing (N3).
-    pub(crate) fn nobles_refill(&mut self, need: u32) {
+    fn nobles_refill(&mut self, need: u32) {
         let noble = self.nb().map(|x| x.supply > 0).unwrap_or(false);
         let colonists = need - noble as u32;
         self.top_up_colonists(colonists);
@@ -468,12 +237,10 @@ impl PuertoRico {
             x.ship += 1;
         }
     }
-
-    // --- settler: hunting lodge ---
     /// Hunting lodges at the end of the settler phase (rules §9.6), owners in turn from the
     /// settler: a noble scores 2 VP for strictly the most empty island spaces; a colonist may
     /// remove one plantation or forest. Then the face-up row is refilled.
-    pub(crate) fn lodge_next(&mut self) {
+    fn lodge_next(&mut self) {
         let n = self.n();
         while (self.acted as usize) < n {
             let p = self.actor();
@@ -496,7 +263,7 @@ impl PuertoRico {
     }
     /// Tiles `p` may remove (`REMOVE + i`, `REMOVE_NOBLE + k`): plantations (empty, with a
     /// colonist, with a noble), and forests if `forests`.
-    pub(crate) fn removals(&self, p: usize, forests: bool, f: &mut impl FnMut(Action)) {
+    fn removals(&self, p: usize, forests: bool, f: &mut impl FnMut(Action)) {
         let pl = self.player(p);
         for k in 0..NUM_GOODS {
             if pl.island.0[k] > pl.island_colonists.0[k] {
@@ -527,7 +294,7 @@ impl PuertoRico {
     }
     /// Remove a tile (action `REMOVE + i` or `REMOVE_NOBLE + k`): it goes to the plantation
     /// discard pile (a 2004 forest tile to the forest supply); its occupant goes to the windrose.
-    pub(crate) fn remove_tile(&mut self, p: usize, a: Action) {
+    fn remove_tile(&mut self, p: usize, a: Action) {
         if a >= REMOVE_NOBLE {
             let k = (a - REMOVE_NOBLE) as usize;
             self.nbm().pm(p).on[BASE_BUILDINGS + k] -= 1;
@@ -557,12 +324,10 @@ impl PuertoRico {
         }
         self.discard.0[k] += 1;
     }
-
-    // --- builder: construction office ---
     /// The construction office's cut for `p` (rules §9.6): colonist 1 on columns 1-3, noble 2 on
     /// column 4. Encoded as 1 (colonist) or 2 (noble).
     #[inline]
-    pub(crate) fn office_cut(&self, p: usize) -> u32 {
+    fn office_cut(&self, p: usize) -> u32 {
         if !self.player(p).occupied(Building::ConstructionOffice) {
             0
         } else if self.noble_on(p, Building::ConstructionOffice as usize) {
@@ -571,11 +336,9 @@ impl PuertoRico {
             1
         }
     }
-
-    // --- craftsman: chapel and jeweler ---
     /// On `p`'s craftsman turn, whether or not he produces (rules §9.6): chapel (colonist +1
     /// doubloon, noble +1 VP) and jeweler (+1 doubloon per noble owned, option `jeweler_cap`).
-    pub(crate) fn craft_nobles(&mut self, p: usize) {
+    fn craft_nobles(&mut self, p: usize) {
         if self.colonist_function(p, Building::Chapel) {
             self.pm(p).doubloons += 1;
         } else if self.noble_function(p, Building::Chapel) {
@@ -591,10 +354,8 @@ impl PuertoRico {
             pl.doubloons = pl.doubloons.saturating_add(pay);
         }
     }
-
-    // --- trader: land office ---
     /// Land-office actions of `p` now (once per trader phase, on his turn).
-    pub(crate) fn land_office_moves(&self, p: usize, f: &mut impl FnMut(Action)) {
+    fn land_office_moves(&self, p: usize, f: &mut impl FnMut(Action)) {
         let Some(x) = self.nb() else { return };
         if x.land_office_used & (1 << p) != 0 {
             return;
@@ -611,13 +372,13 @@ impl PuertoRico {
             self.removals(p, self.config.bool("land_office_sell_forest"), f);
         }
     }
-    pub(crate) fn land_office_available(&self, p: usize) -> bool {
+    fn land_office_available(&self, p: usize) -> bool {
         let mut any = false;
         self.land_office_moves(p, &mut |_| any = true);
         any
     }
     /// Apply a land-office action of `p` (from the trade or land-office step).
-    pub(crate) fn land_office(&mut self, p: usize, a: Action) {
+    fn land_office(&mut self, p: usize, a: Action) {
         self.nbm().land_office_used |= 1 << p;
         if a == LAND_BUY {
             self.pm(p).doubloons -= 1;
@@ -638,7 +399,7 @@ impl PuertoRico {
         self.land_office_done(p);
     }
     /// The land-office tile came off the deck: an occupied forest house may make it a forest.
-    pub(crate) fn land_office_drawn(&mut self, p: usize, k: usize) {
+    fn land_office_drawn(&mut self, p: usize, k: usize) {
         self.deck.0[k] -= 1;
         if self.new_buildings
             && self.player(p).occupied(Building::ForestHouse)
@@ -652,7 +413,7 @@ impl PuertoRico {
         self.land_office_done(p);
     }
     /// After the land office: back to the actor's sale, or the next trader.
-    pub(crate) fn land_office_done(&mut self, p: usize) {
+    fn land_office_done(&mut self, p: usize) {
         let sold = std::mem::take(&mut self.nbm().sold);
         if !sold && self.trade_available(p) {
             self.step = Step::Trade;
@@ -662,7 +423,7 @@ impl PuertoRico {
         }
     }
     /// After `p`'s sale: his land office if he still has it, else the next trader.
-    pub(crate) fn after_sale(&mut self, p: usize) {
+    fn after_sale(&mut self, p: usize) {
         if self.nobles.is_some() && self.land_office_available(p) {
             self.nbm().sold = true;
             self.step = Step::LandOffice;
@@ -671,11 +432,9 @@ impl PuertoRico {
         self.acted += 1;
         self.trade_next();
     }
-
-    // --- captain: royal supplier ---
     /// Royal suppliers when the captain phase starts (after the union halls), owners in turn from
     /// the captain; then loading.
-    pub(crate) fn supplier_next(&mut self) {
+    fn supplier_next(&mut self) {
         let n = self.n();
         while (self.acted as usize) < n {
             let p = self.actor();
@@ -689,15 +448,7 @@ impl PuertoRico {
         self.acted = 0;
         self.captain_next();
     }
-    /// Whether `p` may return one more good to his royal supplier: a kind not yet returned, and
-    /// fewer goods than nobles he owns.
-    pub(crate) fn supplier_can(&self, p: usize) -> bool {
-        let supplied = self.nb().map(|x| x.supplied).unwrap_or(0);
-        self.player(p).occupied(Building::RoyalSupplier)
-            && supplied.count_ones() < self.nobles_of(p)
-            && self.player(p).goods.mask() & !supplied != 0
-    }
-    pub(crate) fn supplier_moves(&self, p: usize, f: &mut impl FnMut(Action)) {
+    fn supplier_moves(&self, p: usize, f: &mut impl FnMut(Action)) {
         let supplied = self.nb().map(|x| x.supplied).unwrap_or(0);
         if !self.supplier_can(p) {
             return;
@@ -709,7 +460,7 @@ impl PuertoRico {
         }
     }
     /// Step `RoyalSupplier`: return a barrel of g for 1 VP (no bonuses), or pass.
-    pub(crate) fn supplier_act(&mut self, p: usize, a: Action) {
+    fn supplier_act(&mut self, p: usize, a: Action) {
         if a == PASS {
             self.acted += 1;
             self.nbm().supplied = 0;
@@ -726,11 +477,9 @@ impl PuertoRico {
         }
         self.supplier_next();
     }
-
-    // --- black market and guest house with colours ---
     /// Black market, Expansion II: may `p` return a colonist (`noble` false) or a noble from
     /// target t (`NUM_TARGETS` = windrose)?
-    pub(crate) fn bm_person_on(&self, p: usize, t: usize, noble: bool) -> bool {
+    fn bm_person_on(&self, p: usize, t: usize, noble: bool) -> bool {
         if t < NUM_TARGETS && target_building(t) == Some(Building::BlackMarket as usize) {
             return false;
         }
@@ -742,7 +491,7 @@ impl PuertoRico {
         }
     }
     /// Return a noble from target t to the noble supply.
-    pub(crate) fn bm_return_noble(&mut self, p: usize, t: usize) {
+    fn bm_return_noble(&mut self, p: usize, t: usize) {
         if t < NUM_TARGETS {
             self.nbm().pm(p).on[t] -= 1;
         }
@@ -751,24 +500,13 @@ impl PuertoRico {
         x.pm(p).nobles -= 1;
         x.supply += 1;
     }
-    /// Take one person off target t (or the windrose).
-    pub(crate) fn remove_person(&mut self, p: usize, t: usize) {
-        let pl = self.pm(p);
-        if t >= NUM_TARGETS {
-            pl.san_juan -= 1;
-        } else if let Some(b) = target_building(t) {
-            pl.buildings.0[b] -= 1;
-        } else {
-            pl.island_colonists.0[t - BASE_BUILDINGS] -= 1;
-        }
-    }
     /// Whether a colonist (not a noble) stands on `p`'s guest house, so `guest_id` moves exist.
-    pub(crate) fn guest_colonist_ok(&self, p: usize) -> bool {
+    fn guest_colonist_ok(&self, p: usize) -> bool {
         let gh = building_target(Building::GuestHouse as usize);
         self.people_at(p, gh) > self.nobles_at(p, gh)
     }
     /// Guest-house moves of a noble standing on the guest house (`guest_noble_id(t)`).
-    pub(crate) fn guest_nobles(&self, p: usize, f: &mut impl FnMut(Action)) {
+    fn guest_nobles(&self, p: usize, f: &mut impl FnMut(Action)) {
         let gh = building_target(Building::GuestHouse as usize);
         if self.nobles_at(p, gh) == 0 {
             return;
@@ -780,48 +518,89 @@ impl PuertoRico {
             }
         }
     }
-    pub(crate) fn guest_noble_move(&mut self, p: usize, t: usize) {
+    fn guest_noble_move(&mut self, p: usize, t: usize) {
         let gh = building_target(Building::GuestHouse as usize);
         let np = self.nbm().pm(p);
         np.on[gh] -= 1;
         np.on[t] += 1;
         self.guest_move(p, t);
     }
-
-    // --- scoring ---
-    /// Expansion II end scoring on top of the base score (rules §9.4, §9.6): 1 VP per noble
-    /// (N5), the royal garden (+1 per noble), the jeweler for the guild hall (N4). With
-    /// `noble_vp_and_fortress = false` (N5) nobles score nothing and the fortress counts
-    /// colonists only.
-    pub fn nobles_score(&self, p: usize) -> i64 {
-        let Some(_) = self.nb() else { return 0 };
-        let pl = self.player(p);
-        let k = self.nobles_of(p) as i64;
-        let mut s = 0i64;
-        if self.config.bool("noble_vp_and_fortress") {
-            s += k;
-        } else if pl.occupied(Building::Fortress) {
-            let people = pl.colonists() as i64;
-            s -= people / 3 - (people - k) / 3;
-        }
-        if pl.occupied(Building::RoyalGarden) {
-            s += k;
-        }
-        if pl.occupied(Building::GuildHall) && pl.buildings.owns(Building::Jeweler) {
-            s += self.config.int("jeweler_guild_hall_value");
-        }
-        s
-    }
 }
 
-/// The target of a colonist placement id.
-#[inline]
-pub fn place_target(a: Action) -> usize {
-    if a >= PLACE_N {
-        (a - PLACE_N) as usize + X_TARGETS
-    } else if a >= PLACE_X {
-        (a - PLACE_X) as usize + BASE_TARGETS
-    } else {
-        (a - PLACE) as usize
+impl PuertoRico {
+    /// Whether a noble stands on building b of `p`.
+    #[inline]
+    pub fn noble_on(&self, p: usize, b: usize) -> bool {
+        self.nobles_at(p, building_target(b)) > 0
     }
+    /// Building b of `p` works with a colonist on it (occupied, no noble there).
+    #[inline]
+    pub fn colonist_function(&self, p: usize, b: Building) -> bool {
+        self.player(p).occupied(b) && !self.noble_on(p, b as usize)
+    }
+    /// Building b of `p` works with a noble on it.
+    #[inline]
+    pub fn noble_function(&self, p: usize, b: Building) -> bool {
+        self.player(p).occupied(b) && self.noble_on(p, b as usize)
+    }
+    /// (colonists, nobles) of `p` on the windrose.
+    pub fn free_people(&self, p: usize) -> (u32, u32) {
+        let nob = self.nobles_at(p, NUM_TARGETS);
+        ((self.player(p).san_juan as u32).saturating_sub(nob), nob)
+    }
+
+    // --- set-up ---
+
+    // --- mayor ---
+    pub(crate) fn give_ship_noble(&mut self, p: usize) {
+        let x = self.nbm();
+        x.ship -= 1;
+        x.pm(p).nobles += 1;
+        self.pm(p).san_juan += 1;
+    }
+    /// Villa (rules §9.6): before anyone arranges, each owner (from the mayor) takes a noble, or
+    /// a colonist when the noble supply is empty.
+    pub(crate) fn villas(&mut self) {
+        let n = self.n();
+        for i in 0..n {
+            let p = (self.chooser as usize + i) % n;
+            if !self.player(p).occupied(Building::Villa) {
+                continue;
+            }
+            if self.nb().map(|x| x.supply).unwrap_or(0) > 0 {
+                let x = self.nbm();
+                x.supply -= 1;
+                x.pm(p).nobles += 1;
+                self.pm(p).san_juan += 1;
+            } else {
+                self.top_up_colonists(1);
+                if self.colonist_supply > 0 {
+                    self.colonist_supply -= 1;
+                    self.pm(p).san_juan += 1;
+                }
+            }
+        }
+    }
+
+    // --- settler: hunting lodge ---
+
+    // --- builder: construction office ---
+
+    // --- craftsman: chapel and jeweler ---
+
+    // --- trader: land office ---
+
+    // --- captain: royal supplier ---
+    /// Whether `p` may return one more good to his royal supplier: a kind not yet returned, and
+    /// fewer goods than nobles he owns.
+    pub(crate) fn supplier_can(&self, p: usize) -> bool {
+        let supplied = self.nb().map(|x| x.supplied).unwrap_or(0);
+        self.player(p).occupied(Building::RoyalSupplier)
+            && supplied.count_ones() < self.nobles_of(p)
+            && self.player(p).goods.mask() & !supplied != 0
+    }
+
+    // --- black market and guest house with colours ---
+
+    // --- scoring ---
 }
