@@ -11,20 +11,19 @@ from typing import Any
 import pytest
 
 import meeple
+from meeple.cli import mid_game
 
 GAMES = [*meeple.games(), "_reference"]
 
 
 def _mid_game(name: str) -> meeple.Game:
+    """Half way through a seeded random game (by the Rust loop's mean length, chance outcomes
+    included): a real mid-game state, never the finished game."""
     info = meeple.game_info(name)
     players = max(info["min_players"], min(4, info["max_players"]))
-    g = meeple.new_game(name, players=players, seed=1)
-    rng = random.Random(1)
     lengths, *_ = meeple._engine.random_games(name, players, 4, 1, 1)
-    for _ in range(int(lengths.mean()) // 2):
-        if g.is_terminal:
-            break
-        g.apply_action(rng.choice(g.legal_actions()))
+    g = mid_game(name, players, 1, {}, int(lengths.mean()) // 2)
+    assert not g.is_terminal and g.legal_actions(), f"{name}: the probe reached the end"
     return g
 
 
@@ -49,8 +48,6 @@ def test_clone(benchmark: Any, name: str) -> None:
 @pytest.mark.parametrize("name", GAMES)
 def test_apply_action(benchmark: Any, name: str) -> None:
     g = _mid_game(name)
-    if g.is_terminal:
-        pytest.skip("the mid-game probe reached the end")
     a = g.legal_actions()[0]
 
     def step() -> meeple.Game:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 import meeple
@@ -71,7 +72,10 @@ def test_simulate_bench_demo_on_every_game(tmp_path: Path) -> None:
     assert code == 0, out
     rows = json.loads(out)
     assert [r["game"] for r in rows] == meeple.games()
-    assert all(r["python_overhead_us"] >= 0 and r["clone_ns"] > 0 for r in rows)
+    for r in rows:
+        per_action = 1e6 / r["python_loop_actions_per_s"] - 1e6 / r["actions_per_s_1t"]
+        assert r["python_overhead_us"] == pytest.approx(per_action), r
+        assert r["clone_ns"] > 0 and r["json_bytes"] > 0, r
     code, out = run("bench", "catan", "--seconds", "0.05", "--option", "player_trades=off")
     assert code == 0, out
     code, out = run("bench", "catan", "--option", "player_trades=sometimes")

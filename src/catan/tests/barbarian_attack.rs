@@ -133,7 +133,10 @@ fn setup_second_placement_is_a_city_with_one_resource_per_hex() {
         // 1 resource per adjacent producing hex, not 2.
         assert!(g.hand(p).iter().map(|&x| x as u32).sum::<u32>() <= 3);
     }
-    let _ = last;
+    // The last placement was seat 0's second, a city: its hand before it was empty (the first
+    // settlement produces nothing), so all it holds came from the city, one per hex.
+    let (p, before) = last.unwrap();
+    assert_eq!((p, before), (0, [0; 5]));
     assert_eq!(ba_obs(&g)["supply"], 28, "no attack during set-up (D-60)");
 }
 

@@ -11,6 +11,12 @@ use serde_json::Value;
 use std::collections::HashSet;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
+mod determinization;
+mod positions;
+mod volume;
+
+pub use volume::{check_volume, VolumeStats};
+
 /// How hard the kit works.
 #[derive(Clone, Debug)]
 pub struct KitOptions {
@@ -42,6 +48,30 @@ pub struct KitStats {
     pub steps: u64,
     pub max_length: u64,
     pub deep_checks: u64,
+    /// Determinizations made by the deep checks, and how many changed more than the RNG.
+    pub determinized: u64,
+    pub resampled: u64,
+}
+
+impl KitStats {
+    fn add(&mut self, s: &KitStats) {
+        self.games += s.games;
+        self.steps += s.steps;
+        self.max_length = self.max_length.max(s.max_length);
+        self.deep_checks += s.deep_checks;
+        self.determinized += s.determinized;
+        self.resampled += s.resampled;
+    }
+}
+
+/// Stricter rules a game may opt into (kept apart from [`KitOptions`] so that games building
+/// `KitOptions` field by field keep compiling).
+#[derive(Clone, Debug, Default)]
+pub struct KitRules {
+    /// Every top-level key of a position is required: a position missing one is refused. Games
+    /// whose positions give documented defaults to omitted keys leave it false; the kit then
+    /// requires that a position missing a key is refused or loads to a state that plays.
+    pub every_key_required: bool,
 }
 
 /// One default configuration per allowed player count.
@@ -57,12 +87,7 @@ pub fn assert_conforms<G: Game>(configs: &[Config], options: &KitOptions) -> Kit
     let mut total = KitStats::default();
     for c in configs {
         match check::<G>(c, options) {
-            Ok(s) => {
-                total.games += s.games;
-                total.steps += s.steps;
-                total.max_length = total.max_length.max(s.max_length);
-                total.deep_checks += s.deep_checks;
-            }
+            Ok(s) => total.add(&s),
             Err(e) => panic!(
                 "{} conformance failed ({} players, options {}): {e}",
                 G::info().name,
@@ -76,13 +101,26 @@ pub fn assert_conforms<G: Game>(configs: &[Config], options: &KitOptions) -> Kit
 
 /// Run the kit on one configuration. Returns the first failure found.
 pub fn check<G: Game>(config: &Config, options: &KitOptions) -> Result<KitStats, String> {
+    check_with::<G>(config, options, &KitRules::default())
+}
+
+/// [`check`] with stricter rules.
+pub fn check_with<G: Game>(
+    config: &Config,
+    options: &KitOptions,
+    rules: &KitRules,
+) -> Result<KitStats, String> {
     let mut stats = KitStats::default();
     check_setup::<G>(config, options.seed)?;
+    let deep = Deep {
+        every: options.deep_every,
+        rules: rules.clone(),
+    };
     for i in 0..options.playouts {
         let seed = game_seed(options.seed, i as u64);
         let deep_all = i < options.deep_playouts;
         let outcome = catch_unwind(AssertUnwindSafe(|| {
-            playout::<G>(config, seed, deep_all, options.deep_every, &mut stats)
+            playout::<G>(config, seed, deep_all, &deep, &mut stats)
         }));
         match outcome {
             Ok(Ok(())) => stats.games += 1,
@@ -95,7 +133,30 @@ pub fn check<G: Game>(config: &Config, options: &KitOptions) -> Result<KitStats,
             }
         }
     }
+    check_resampling::<G>(config, &stats)?;
     Ok(stats)
+}
+
+/// How the deep checks run.
+struct Deep {
+    every: usize,
+    rules: KitRules,
+}
+
+/// A configuration with hidden information must have its determinizations resample something,
+/// somewhere over the playouts (one that only reseeds the RNG hides nothing from a search).
+fn check_resampling<G: Game>(config: &Config, stats: &KitStats) -> Result<(), String> {
+    let hidden = G::new(config, 0)
+        .map(|g| g.hidden_information())
+        .unwrap_or(false);
+    if hidden && stats.determinized >= 20 && stats.resampled == 0 {
+        return Err(format!(
+            "determinize resampled nothing in {} calls (only the RNG changed) although the \
+             configuration has hidden information",
+            stats.determinized
+        ));
+    }
+    Ok(())
 }
 
 fn panic_text(p: &Box<dyn std::any::Any + Send>) -> String {
@@ -123,6 +184,8 @@ fn check_setup<G: Game>(config: &Config, seed: u64) -> Result<(), String> {
         Value::Array(vec![]),
         serde_json::json!({"foo": 1}),
         Value::from("state"),
+        // Well-formed and of this game's configuration, but no position.
+        serde_json::json!({ "config": a.to_json_value().get("config").cloned() }),
     ] {
         match catch_unwind(|| load_state::<G>(&foreign)) {
             Ok(Ok(_)) => return Err(format!("foreign JSON {foreign} was accepted as a state")),
@@ -137,11 +200,11 @@ fn playout<G: Game>(
     config: &Config,
     seed: u64,
     deep_all: bool,
-    deep_every: usize,
+    deep: &Deep,
     stats: &mut KitStats,
 ) -> Result<(), String> {
     let start = || G::new(config, seed).map_err(|e| format!("new failed: {e}"));
-    playout_from(start, seed, deep_all, deep_every, stats)
+    playout_from(start, seed, deep_all, deep, stats)
 }
 
 /// Run the kit's random playouts from given positions (e.g. hand-written JSON states that reach
@@ -149,6 +212,10 @@ fn playout<G: Game>(
 /// a position with its RNG reseeded.
 pub fn check_positions<G: Game>(positions: &[G], options: &KitOptions) -> Result<KitStats, String> {
     let mut stats = KitStats::default();
+    let deep = Deep {
+        every: options.deep_every,
+        rules: KitRules::default(),
+    };
     for (k, pos) in positions.iter().enumerate() {
         pos.validate()
             .map_err(|e| format!("position {k} is invalid: {e}"))?;
@@ -161,7 +228,7 @@ pub fn check_positions<G: Game>(positions: &[G], options: &KitOptions) -> Result
             };
             let deep_all = i < options.deep_playouts;
             let outcome = catch_unwind(AssertUnwindSafe(|| {
-                playout_from(start, seed, deep_all, options.deep_every, &mut stats)
+                playout_from(start, seed, deep_all, &deep, &mut stats)
             }));
             match outcome {
                 Ok(Ok(())) => stats.games += 1,
@@ -174,6 +241,7 @@ pub fn check_positions<G: Game>(positions: &[G], options: &KitOptions) -> Result
                 }
             }
         }
+        check_resampling::<G>(pos.config(), &stats)?;
     }
     Ok(stats)
 }
@@ -182,7 +250,7 @@ fn playout_from<G: Game>(
     start: impl Fn() -> Result<G, String>,
     seed: u64,
     deep_all: bool,
-    deep_every: usize,
+    deep: &Deep,
     stats: &mut KitStats,
 ) -> Result<(), String> {
     let mut g = start()?;
@@ -207,10 +275,11 @@ fn playout_from<G: Game>(
         g.chance_outcomes(&mut outcomes);
         check_basic(&g, turn, &legal, &outcomes, n, players)
             .map_err(|e| format!("step {step}: {e}"))?;
-        let deep = deep_all || (deep_every > 0 && step.is_multiple_of(deep_every as u64));
-        if deep {
+        let is_deep = deep_all || (deep.every > 0 && step.is_multiple_of(deep.every as u64));
+        if is_deep {
             stats.deep_checks += 1;
-            deep_checks(&g, turn, &legal, n, &mut rng).map_err(|e| format!("step {step}: {e}"))?;
+            deep_checks(&g, turn, &legal, n, &mut rng, &deep.rules, stats)
+                .map_err(|e| format!("step {step}: {e}"))?;
         }
         if turn == Turn::Terminal {
             check_terminal(&g, players)?;
@@ -235,7 +304,7 @@ fn playout_from<G: Game>(
         } else {
             legal[rng.index(legal.len())]
         };
-        if deep {
+        if is_deep {
             // Clone independence and JSON continuation: the same action on a clone and on a
             // reloaded copy gives the same state, and leaves the original untouched.
             let before = g.to_json_value();
@@ -365,25 +434,26 @@ fn deep_checks<G: Game>(
     legal: &[Action],
     n: u32,
     rng: &mut GameRng,
+    rules: &KitRules,
+    stats: &mut KitStats,
 ) -> Result<(), String> {
-    let players = g.config().players;
     let json = g.to_json_value();
     // Serialization round trip.
     let back = load_state::<G>(&json).map_err(|e| format!("own JSON refused: {e}"))?;
     if back.to_json_value() != json {
         return Err("JSON round trip is not exact".into());
     }
-    let text = serde_json::to_string(&json).map_err(|e| e.to_string())?;
-    if let Ok(v) = serde_json::from_str::<Value>(&text[..text.len() / 2]) {
-        if load_state::<G>(&v).is_ok() {
-            return Err("truncated JSON was accepted".into());
-        }
-    }
+    positions::check_incomplete::<G>(&json, rules, rng)?;
     // Every legal action applies; illegal ones leave the state unchanged.
     for &a in legal {
         let mut c = g.clone();
         c.apply(a)
             .map_err(|e| format!("legal action {a} ('{}') refused: {e}", g.action_label(a)))?;
+        if g.to_json_value() != json {
+            return Err(format!(
+                "applying action {a} to a clone changed the original"
+            ));
+        }
     }
     for _ in 0..4 {
         let bad = rng.below(n.max(1));
@@ -408,128 +478,6 @@ fn deep_checks<G: Game>(
             return Err(format!("label '{label}' of action {a} does not parse back"));
         }
     }
-    // Observations: well-formed, and kept by determinization (hidden parts resampled only).
-    let len = g.observation_tensor_len();
-    for seat in 0..players {
-        let obs = g.observation(seat);
-        let mut t = vec![f32::NAN; len];
-        g.observation_tensor(seat, &mut t);
-        if t.iter().any(|x| !x.is_finite()) {
-            return Err(format!("observation tensor of seat {seat} has non-finite values (or was not fully written)"));
-        }
-        let d = g.determinize(seat, rng.next_u64());
-        if d.observation(seat) != obs {
-            return Err(format!(
-                "determinize({seat}) changed seat {seat}'s observation"
-            ));
-        }
-        let mut t2 = vec![f32::NAN; len];
-        d.observation_tensor(seat, &mut t2);
-        if t2 != t {
-            return Err(format!(
-                "determinize({seat}) changed seat {seat}'s observation tensor"
-            ));
-        }
-        if d.turn() != turn {
-            return Err(format!("determinize({seat}) changed whose turn it is"));
-        }
-        if turn == Turn::Player(seat) {
-            let mut l2 = Vec::new();
-            d.legal_actions(&mut l2);
-            if l2 != legal {
-                return Err(format!(
-                    "determinize({seat}) changed the legal actions of seat {seat}, who is to move"
-                ));
-            }
-        }
-        d.validate()
-            .map_err(|e| format!("determinize({seat}) gave an invalid state: {e}"))?;
-        if !g.hidden_information() {
-            // Nothing is hidden in this configuration: only the RNG may change.
-            let mut same_rng = d.clone();
-            *same_rng.rng_mut() = g.clone().rng_mut().clone();
-            if serde_json::to_value(&same_rng).ok() != serde_json::to_value(g).ok() {
-                return Err(format!(
-                    "determinize({seat}) changed the state of a configuration without hidden information"
-                ));
-            }
-        }
-    }
-    fuzz_json::<G>(&json, rng)
-}
-
-/// Altered JSON must be refused or give a usable state: never a panic.
-fn fuzz_json<G: Game>(json: &Value, rng: &mut GameRng) -> Result<(), String> {
-    for _ in 0..3 {
-        let mut v = json.clone();
-        mutate(&mut v, rng);
-        let loaded = catch_unwind(AssertUnwindSafe(|| load_state::<G>(&v)));
-        match loaded {
-            Err(p) => {
-                return Err(format!(
-                    "altered JSON made loading panic: {}",
-                    panic_text(&p)
-                ))
-            }
-            Ok(Err(_)) => {}
-            Ok(Ok(mut g)) => {
-                let r = catch_unwind(AssertUnwindSafe(|| {
-                    let mut buf = crate::playout::Buffers::default();
-                    let mut r2 = GameRng::new(1);
-                    for _ in 0..20 {
-                        if !crate::playout::random_step(&mut g, &mut r2, &mut buf) {
-                            break;
-                        }
-                    }
-                    let _ = g.observation(0);
-                    let _ = g.render();
-                }));
-                if let Err(p) = r {
-                    return Err(format!(
-                        "a state loaded from altered JSON panicked in play: {}",
-                        panic_text(&p)
-                    ));
-                }
-            }
-        }
-    }
-    Ok(())
-}
-
-fn mutate(v: &mut Value, rng: &mut GameRng) {
-    // Walk to a random leaf (or stop early) and change it, or drop a key or an element.
-    let descend = rng.below(4) != 0;
-    match v {
-        Value::Object(m) if descend && !m.is_empty() => {
-            let k = m
-                .keys()
-                .nth(rng.index(m.len()))
-                .cloned()
-                .unwrap_or_default();
-            if rng.below(8) == 0 {
-                m.remove(&k);
-            } else if let Some(child) = m.get_mut(&k) {
-                mutate(child, rng);
-            }
-            return;
-        }
-        Value::Array(a) if descend && !a.is_empty() => {
-            if rng.below(8) == 0 {
-                a.pop();
-            } else {
-                let i = rng.index(a.len());
-                mutate(&mut a[i], rng);
-            }
-            return;
-        }
-        _ => {}
-    }
-    *v = match rng.below(6) {
-        0 => Value::from(-1),
-        1 => Value::from(1_000_000),
-        2 => Value::from("bogus"),
-        3 => Value::Null,
-        4 => Value::from(u64::MAX),
-        _ => Value::Array(vec![Value::from(7)]),
-    };
+    determinization::check::<G>(g, turn, legal, &json, rng, stats)?;
+    positions::fuzz::<G>(&json, rng)
 }

@@ -8,7 +8,8 @@
 //! chance node). At the showdown the highest card among the bettors wins the pot (shared on a
 //! tie); if nobody bet, the highest card overall wins. Score: chips won minus chips bet.
 //!
-//! The option `flaw` builds deliberately broken variants, to show the kit catches them.
+//! The option `flaw` builds deliberately broken variants, one per check of the conformance kit,
+//! to show the kit catches each (see [`Flaw`]).
 
 use crate::error::{GameError, RuleError};
 use crate::game::{Action, Game, GameInfo, Turn};
@@ -17,26 +18,16 @@ use crate::rng::GameRng;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
+mod flaw;
+pub use flaw::Flaw;
+use flaw::{global_tick, Shared};
+
 const RANKS: usize = 5;
 const PASS: Action = 0;
 const BET: Action = 1;
 const SWAP: Action = 2;
 /// Chance outcome `k` deals a card of rank `k + 1`; ids 0..5 are shared with the moves above.
 const NUM_ACTIONS: u32 = 5;
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Flaw {
-    None,
-    /// legal_actions in descending order.
-    UnsortedLegal,
-    /// An illegal action is refused but leaves a trace in the state.
-    DirtyIllegal,
-    /// The observation shows every player's card.
-    LeakyObservation,
-    /// Claims to hide nothing (`hidden_information` false) although the cards are hidden.
-    FalselyPerfect,
-}
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Reference {
@@ -57,6 +48,12 @@ pub struct Reference {
     refused: u32,
     done: bool,
     rng: GameRng,
+    /// Swaps counted by every clone at once (only the SharedClone flaw writes it).
+    #[serde(default, skip_serializing_if = "Shared::is_zero")]
+    shared_swaps: Shared,
+    /// Actions applied, left out of the JSON (only the UnsavedState flaw reads it).
+    #[serde(skip)]
+    unsaved_moves: u32,
 }
 
 impl Reference {
@@ -92,13 +89,7 @@ impl Game for Reference {
             options: vec![OptionSpec::choice(
                 "flaw",
                 "none",
-                &[
-                    "none",
-                    "unsorted_legal",
-                    "dirty_illegal",
-                    "leaky_observation",
-                    "falsely_perfect",
-                ],
+                Flaw::NAMES,
                 "A deliberate defect, to prove the conformance kit catches it.",
             )],
             hidden_information: true,
@@ -109,8 +100,17 @@ impl Game for Reference {
     fn new(config: &Config, seed: u64) -> Result<Self, GameError> {
         let flaw: Flaw = serde_json::from_value(config.value("flaw").clone())
             .map_err(|e| GameError::bad_option("flaw", e.to_string()))?;
+        let mut kept = config.clone();
+        if flaw == Flaw::ForgetsOptions {
+            kept.options.insert("flaw".into(), json!("none"));
+        }
+        let seed = if flaw == Flaw::RandomSetup {
+            seed ^ global_tick()
+        } else {
+            seed
+        };
         Ok(Reference {
-            config: config.clone(),
+            config: kept,
             flaw,
             deck: [2; RANKS],
             hands: vec![0; config.players],
@@ -121,6 +121,8 @@ impl Game for Reference {
             refused: 0,
             done: false,
             rng: GameRng::new(seed),
+            shared_swaps: Shared::default(),
+            unsaved_moves: 0,
         })
     }
 
@@ -129,7 +131,11 @@ impl Game for Reference {
     }
 
     fn num_distinct_actions(&self) -> u32 {
-        NUM_ACTIONS
+        if self.flaw == Flaw::ShiftingActionSpace && self.done {
+            NUM_ACTIONS + 1
+        } else {
+            NUM_ACTIONS
+        }
     }
 
     fn turn(&self) -> Turn {
@@ -137,6 +143,8 @@ impl Game for Reference {
             Turn::Terminal
         } else if self.dealing() {
             Turn::Chance
+        } else if self.flaw == Flaw::BadSeat && self.is_last_seat() {
+            Turn::Player(self.hands.len())
         } else {
             Turn::Player(self.next)
         }
@@ -145,15 +153,28 @@ impl Game for Reference {
     fn legal_actions(&self, out: &mut Vec<Action>) {
         out.clear();
         match self.turn() {
-            Turn::Terminal => {}
-            Turn::Chance => out.extend((0..RANKS as u32).filter(|&k| self.deck[k as usize] > 0)),
+            Turn::Terminal => {
+                if self.flaw == Flaw::TerminalMoves {
+                    out.push(PASS);
+                }
+            }
+            Turn::Chance => {
+                let all = matches!(self.flaw, Flaw::ChanceMismatch | Flaw::ZeroWeight);
+                out.extend((0..RANKS as u32).filter(|&k| all || self.deck[k as usize] > 0))
+            }
             Turn::Player(_) => {
+                if self.flaw == Flaw::Stuck && self.is_last_seat() {
+                    return;
+                }
                 out.extend([PASS, BET]);
                 if self.deck.iter().any(|&c| c > 0) {
                     out.push(SWAP);
                 }
-                if self.flaw == Flaw::UnsortedLegal {
-                    out.reverse();
+                match self.flaw {
+                    Flaw::UnsortedLegal => out.reverse(),
+                    Flaw::DuplicateLegal => out.insert(0, PASS),
+                    Flaw::OutOfRangeLegal => out.push(NUM_ACTIONS),
+                    _ => {}
                 }
             }
         }
@@ -161,10 +182,16 @@ impl Game for Reference {
 
     fn chance_outcomes(&self, out: &mut Vec<(Action, u32)>) {
         out.clear();
-        if self.turn() == Turn::Chance {
+        let player_chance =
+            self.flaw == Flaw::PlayerChance && matches!(self.turn(), Turn::Player(_));
+        if self.turn() == Turn::Chance || player_chance {
+            if self.flaw == Flaw::NoChanceOutcomes && self.swapping {
+                return;
+            }
+            let zero = self.flaw == Flaw::ZeroWeight;
             out.extend(
                 (0..RANKS)
-                    .filter(|&k| self.deck[k] > 0)
+                    .filter(|&k| zero || self.deck[k] > 0)
                     .map(|k| (k as Action, self.deck[k] as u32)),
             );
         }
@@ -173,12 +200,29 @@ impl Game for Reference {
     fn apply(&mut self, action: Action) -> Result<(), RuleError> {
         let mut legal = Vec::new();
         self.legal_actions(&mut legal);
-        if !legal.contains(&action) {
+        let sloppy = self.flaw == Flaw::AcceptsIllegal
+            && action < NUM_ACTIONS
+            && matches!(self.turn(), Turn::Player(_));
+        let refused = self.flaw == Flaw::RefusesLegal && action == SWAP && self.is_last_seat();
+        if (!legal.contains(&action) && !sloppy) || refused {
             if self.flaw == Flaw::DirtyIllegal {
                 self.refused += 1;
             }
             return Err(RuleError::new(format!("action {action} is not legal now")));
         }
+        if self.turn() == Turn::Chance && self.deck.get(action as usize) == Some(&0) {
+            // Only reachable through the ChanceMismatch/ZeroWeight flaws' listed outcomes.
+            return Err(RuleError::new(format!(
+                "no card of rank {} left",
+                action + 1
+            )));
+        }
+        if self.flaw == Flaw::NondeterministicApply {
+            for _ in 0..global_tick() % 3 {
+                self.rng.next_u64();
+            }
+        }
+        self.unsaved_moves += 1;
         match self.turn() {
             Turn::Chance => {
                 self.deck[action as usize] -= 1;
@@ -191,18 +235,31 @@ impl Game for Reference {
                     self.hands[p] = card;
                 }
             }
-            Turn::Player(p) => match action {
-                BET => {
-                    self.bets[p] = true;
-                    self.advance();
+            Turn::Player(p) => {
+                let p = p.min(self.hands.len() - 1);
+                let forgetful_pass =
+                    self.flaw == Flaw::UnsavedState && self.unsaved_moves.is_multiple_of(2);
+                match action {
+                    BET => {
+                        self.bets[p] = true;
+                        self.advance();
+                    }
+                    SWAP => {
+                        self.discards.push(self.hands[p]);
+                        self.hands[p] = 0;
+                        self.swapping = true;
+                        if self.flaw == Flaw::SharedClone {
+                            self.shared_swaps.bump();
+                        }
+                    }
+                    _ if forgetful_pass => {
+                        self.bets[p] = true;
+                        self.advance();
+                    }
+                    _ if self.flaw == Flaw::Endless => {}
+                    _ => self.advance(),
                 }
-                SWAP => {
-                    self.discards.push(self.hands[p]);
-                    self.hands[p] = 0;
-                    self.swapping = true;
-                }
-                _ => self.advance(),
-            },
+            }
             Turn::Terminal => return Err(RuleError::new("the game is over")),
         }
         Ok(())
@@ -223,15 +280,47 @@ impl Game for Reference {
             }
         }
         s.truncate(n);
+        if self.flaw == Flaw::NanScores {
+            s[0] = f64::NAN;
+        }
         s
     }
 
     fn winners(&self) -> Vec<usize> {
-        if self.done {
-            self.showdown_winners()
-        } else {
-            Vec::new()
+        if !self.done {
+            return Vec::new();
         }
+        let mut w = self.showdown_winners();
+        match self.flaw {
+            Flaw::NoWinners if !self.bets.contains(&true) => w.clear(),
+            Flaw::DuplicateWinners => w.push(w[0]),
+            _ => {}
+        }
+        w
+    }
+
+    fn returns(&self) -> Vec<f64> {
+        let n = self.config.players;
+        let w = self.winners();
+        let mut r = vec![0.0; n];
+        match self.flaw {
+            Flaw::EarlyReturns if !self.done => r[0] = 1.0,
+            Flaw::NanReturns if self.done => r.fill(f64::NAN),
+            _ => {}
+        }
+        if self.done {
+            let share = if self.flaw == Flaw::HalfReturns {
+                0.5
+            } else {
+                1.0
+            };
+            for &s in &w {
+                if s < n {
+                    r[s] = share / w.len() as f64;
+                }
+            }
+        }
+        r
     }
 
     fn observation(&self, seat: usize) -> Value {
@@ -261,11 +350,13 @@ impl Game for Reference {
     }
 
     fn observation_tensor(&self, seat: usize, out: &mut [f32]) {
-        out.fill(0.0);
+        if self.flaw != Flaw::NanTensor {
+            out.fill(0.0);
+        }
         let n = self.hands.len();
-        if let Some(&c) = self.hands.get(seat) {
-            if c > 0 {
-                out[c as usize - 1] = 1.0;
+        for (p, &c) in self.hands.iter().enumerate() {
+            if c > 0 && (p == seat || self.flaw == Flaw::LeakyTensor) {
+                out[c as usize - 1] += 1.0;
             }
         }
         for p in 0..n {
@@ -281,7 +372,9 @@ impl Game for Reference {
         match (self.turn(), action) {
             (Turn::Chance, k) => format!("deal {}", k + 1),
             (_, PASS) => "pass".into(),
+            (_, BET) if self.flaw == Flaw::DuplicateLabels => "pass".into(),
             (_, BET) => "bet".into(),
+            (_, SWAP) if self.flaw == Flaw::UnparsableLabel => "swap ".into(),
             (_, SWAP) => "swap".into(),
             (_, other) => format!("action {other}"),
         }
@@ -289,31 +382,43 @@ impl Game for Reference {
 
     fn determinize(&self, seat: usize, seed: u64) -> Self {
         let mut g = self.clone();
-        g.rng = GameRng::new(seed);
+        if self.flaw != Flaw::DeterminizeKeepsRng {
+            g.rng = GameRng::new(seed);
+        }
+        if self.done || self.flaw == Flaw::LazyDeterminize {
+            return g;
+        }
+        let resampled = |p: usize| p != seat || self.flaw == Flaw::DeterminizeOwnCard;
         // Unseen cards: the deck plus every other dealt hand.
         let mut pool: Vec<u8> = Vec::new();
         for (k, &c) in self.deck.iter().enumerate() {
             pool.extend(std::iter::repeat_n(k as u8 + 1, c as usize));
         }
         for (p, &c) in self.hands.iter().enumerate() {
-            if p != seat && c > 0 && !self.done {
+            if resampled(p) && c > 0 {
                 pool.push(c);
             }
-        }
-        if self.done {
-            return g;
         }
         // Sort first: the resample must not depend on where the hidden cards were.
         pool.sort_unstable();
         g.rng.shuffle(&mut pool);
         g.deck = [0; RANKS];
         for (p, h) in g.hands.iter_mut().enumerate() {
-            if p != seat && *h > 0 {
+            if resampled(p) && *h > 0 {
                 *h = pool.pop().unwrap_or(1);
+                if self.flaw == Flaw::DeterminizeInvalid {
+                    *h = RANKS as u8 + 1;
+                }
             }
+        }
+        if self.flaw == Flaw::DeterminizeLegal && self.turn() == Turn::Player(seat) {
+            g.discards.append(&mut pool);
         }
         for c in pool {
             g.deck[c as usize - 1] += 1;
+        }
+        if self.flaw == Flaw::DeterminizeTurn && !g.dealing() {
+            g.next = (g.next + 1) % g.hands.len();
         }
         g
     }
@@ -328,6 +433,17 @@ impl Game for Reference {
     }
 
     fn validate(&self) -> Result<(), String> {
+        match self.flaw {
+            Flaw::UncheckedJson => return Ok(()),
+            Flaw::PanickyJson => {
+                // Reads before checking: an index from the JSON is trusted.
+                let _ = self.hands[self.next] + self.bets[self.hands.len() - 1] as u8;
+            }
+            Flaw::RefusesOwnJson if self.bets.contains(&true) => {
+                return Err("a bet was placed".into())
+            }
+            _ => {}
+        }
         let n = self.config.players;
         if self.hands.len() != n || self.bets.len() != n {
             return Err(format!("hands and bets must have {n} entries"));
@@ -361,6 +477,31 @@ impl Game for Reference {
         Ok(())
     }
 
+    fn from_json_value(value: &Value) -> Result<Self, GameError> {
+        let flaw = value
+            .pointer("/config/options/flaw")
+            .and_then(|f| serde_json::from_value::<Flaw>(f.clone()).ok());
+        let keys = value.as_object().map_or(0, |m| m.len());
+        let value = match (flaw, value.get("config")) {
+            (Some(Flaw::LenientJson), Some(c)) if keys > 1 => fill_in(c, value)?,
+            (Some(Flaw::AcceptsForeign), Some(c)) => fill_in(c, value)?,
+            _ => value.clone(),
+        };
+        let mut g: Reference = serde_path_to_error::deserialize(&value).map_err(|e| {
+            let path = e.path().to_string();
+            GameError::bad_json(if path == "." {
+                e.into_inner().to_string()
+            } else {
+                format!("{path}: {}", e.into_inner())
+            })
+        })?;
+        g.validate().map_err(GameError::BadJson)?;
+        if g.flaw == Flaw::InexactJson {
+            g.rng = GameRng::new(0);
+        }
+        Ok(g)
+    }
+
     fn render(&self) -> String {
         let mut s = String::new();
         for p in 0..self.hands.len() {
@@ -378,6 +519,18 @@ impl Game for Reference {
     }
 }
 
+/// A position with whatever is missing from `given` filled in from a fresh game of `config`.
+fn fill_in(config: &Value, given: &Value) -> Result<Value, GameError> {
+    let config: Config =
+        serde_json::from_value(config.clone()).map_err(|e| GameError::bad_json(e.to_string()))?;
+    let config = Config::new(&Reference::info(), config.players, &config.options)?;
+    let mut full = Reference::new(&config, 0)?.to_json_value();
+    if let (Some(full), Some(given)) = (full.as_object_mut(), given.as_object()) {
+        full.extend(given.clone());
+    }
+    Ok(full)
+}
+
 impl Reference {
     fn advance(&mut self) {
         if self.next + 1 >= self.hands.len() {
@@ -385,5 +538,9 @@ impl Reference {
         } else {
             self.next += 1;
         }
+    }
+
+    fn is_last_seat(&self) -> bool {
+        self.next + 1 == self.hands.len()
     }
 }

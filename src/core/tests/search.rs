@@ -546,8 +546,10 @@ fn time_budget_stops_the_search() {
     let g = reference(3, &[1, 3, 4]);
     let cfg = config(json!({"kind": "ismcts", "seconds": 0.05, "threads": 2}));
     let r = search::search(&g, &cfg, 5).unwrap();
-    assert!(r.iterations > 100, "{r:?}");
-    assert!(r.seconds < 1.0, "{r:?}");
+    // No iteration limit: only the clock can have stopped it, and not before the budget (no
+    // upper bound on the wall clock: the machine may be busy).
+    assert!(r.iterations > 0, "{r:?}");
+    assert!(r.seconds >= 0.05, "{r:?}");
     // Both limits: the iterations run out first.
     let cfg = config(json!({"kind": "uct", "seconds": 10.0, "iterations": 300}));
     assert_eq!(search::search(&g, &cfg, 5).unwrap().iterations, 300);

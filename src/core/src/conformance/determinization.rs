@@ -1,0 +1,92 @@
+//! Observations and determinization: tensors fully written and finite; `determinize(seat)` keeps
+//! the turn, the mover's legal actions, the seat's observation and tensor, gives a valid state,
+//! reseeds the RNG, and resamples hidden parts (somewhere over a run, see `check_resampling`).
+
+use super::KitStats;
+use crate::game::{Action, Game, Turn};
+use crate::rng::GameRng;
+use serde_json::Value;
+
+/// The state's RNG (a copy).
+fn rng_of<G: Game>(g: &G) -> GameRng {
+    g.clone().rng_mut().clone()
+}
+
+/// Whether `d` differs from the state whose JSON is `json` in anything but the RNG.
+fn differs_beyond_rng<G: Game>(d: &G, json: &Value, rng: &GameRng) -> bool {
+    let mut same_rng = d.clone();
+    *same_rng.rng_mut() = rng.clone();
+    &same_rng.to_json_value() != json
+}
+
+pub(super) fn check<G: Game>(
+    g: &G,
+    turn: Turn,
+    legal: &[Action],
+    json: &Value,
+    rng: &mut GameRng,
+    stats: &mut KitStats,
+) -> Result<(), String> {
+    let players = g.config().players;
+    let len = g.observation_tensor_len();
+    let own_rng = rng_of(g);
+    for seat in 0..players {
+        let obs = g.observation(seat);
+        let mut t = vec![f32::NAN; len];
+        g.observation_tensor(seat, &mut t);
+        if t.iter().any(|x| !x.is_finite()) {
+            return Err(format!(
+                "observation tensor of seat {seat} has non-finite values (or was not fully written)"
+            ));
+        }
+        let seed = rng.next_u64();
+        let d = g.determinize(seat, seed);
+        if d.turn() != turn {
+            return Err(format!("determinize({seat}) changed whose turn it is"));
+        }
+        if turn == Turn::Player(seat) {
+            let mut l2 = Vec::new();
+            d.legal_actions(&mut l2);
+            if l2 != legal {
+                return Err(format!(
+                    "determinize({seat}) changed the legal actions of seat {seat}, who is to move"
+                ));
+            }
+        }
+        if d.observation(seat) != obs {
+            return Err(format!(
+                "determinize({seat}) changed seat {seat}'s observation"
+            ));
+        }
+        let mut t2 = vec![f32::NAN; len];
+        d.observation_tensor(seat, &mut t2);
+        if t2 != t {
+            return Err(format!(
+                "determinize({seat}) changed seat {seat}'s observation tensor"
+            ));
+        }
+        d.validate()
+            .map_err(|e| format!("determinize({seat}) gave an invalid state: {e}"))?;
+        // The RNG is reseeded from the seed: not kept, and different for another seed.
+        let d_rng = rng_of(&d);
+        if d_rng == own_rng {
+            return Err(format!(
+                "determinize({seat}) did not reseed the RNG (the real future leaks)"
+            ));
+        }
+        if rng_of(&g.determinize(seat, seed ^ 1)) == d_rng {
+            return Err(format!(
+                "determinize({seat}) did not reseed the RNG from its seed (two seeds, one RNG)"
+            ));
+        }
+        let resampled = differs_beyond_rng(&d, json, &own_rng);
+        stats.determinized += 1;
+        stats.resampled += resampled as u64;
+        if resampled && !g.hidden_information() {
+            return Err(format!(
+                "determinize({seat}) changed the state of a configuration without hidden information"
+            ));
+        }
+    }
+    Ok(())
+}
