@@ -16,6 +16,7 @@ fn opts() -> KitOptions {
 fn strict() -> KitRules {
     KitRules {
         every_key_required: true,
+        resampling_required: true,
     }
 }
 
@@ -113,10 +114,9 @@ fn kit_catches_every_flaw_with_the_matching_complaint() {
     for (flaw, options, words) in cases {
         // The strict key rule only where the flaw is about incomplete positions, so that every
         // other case shows the default kit catching it.
-        let rules = if flaw == "lenient_json" {
-            strict()
-        } else {
-            KitRules::default()
+        let rules = match flaw {
+            "lenient_json" | "lazy_determinize" => strict(),
+            _ => KitRules::default(),
         };
         match check_with::<Reference>(&flawed(flaw), &options, &rules) {
             Ok(_) => failures.push(format!("{flaw}: passed the kit")),
@@ -129,12 +129,13 @@ fn kit_catches_every_flaw_with_the_matching_complaint() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-/// The defaults the games run with catch every flaw but the incomplete-position one, which
-/// needs the strict rule (games give omitted keys documented defaults): by default a position
-/// missing a key may load, as long as it plays.
+/// The defaults the games run with catch every flaw but two, which need the strict rules: by
+/// default a position missing a key may load (games give omitted keys documented defaults) as
+/// long as it plays, and a determinization may keep what perfect recall could deduce.
 #[test]
-fn default_rules_accept_a_lenient_loader_that_still_plays() {
+fn default_rules_accept_a_lenient_loader_and_a_lazy_determinize() {
     check::<Reference>(&flawed("lenient_json"), &opts()).unwrap();
+    check::<Reference>(&flawed("lazy_determinize"), &opts()).unwrap();
 }
 
 #[test]

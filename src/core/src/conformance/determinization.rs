@@ -7,18 +7,6 @@ use crate::game::{Action, Game, Turn};
 use crate::rng::GameRng;
 use serde_json::Value;
 
-/// The state's RNG (a copy).
-fn rng_of<G: Game>(g: &G) -> GameRng {
-    g.clone().rng_mut().clone()
-}
-
-/// Whether `d` differs from the state whose JSON is `json` in anything but the RNG.
-fn differs_beyond_rng<G: Game>(d: &G, json: &Value, rng: &GameRng) -> bool {
-    let mut same_rng = d.clone();
-    *same_rng.rng_mut() = rng.clone();
-    &same_rng.to_json_value() != json
-}
-
 pub(super) fn check<G: Game>(
     g: &G,
     turn: Turn,
@@ -29,7 +17,7 @@ pub(super) fn check<G: Game>(
 ) -> Result<(), String> {
     let players = g.config().players;
     let len = g.observation_tensor_len();
-    let own_rng = rng_of(g);
+    let own_rng = g.clone().rng_mut().clone();
     for seat in 0..players {
         let obs = g.observation(seat);
         let mut t = vec![f32::NAN; len];
@@ -40,7 +28,7 @@ pub(super) fn check<G: Game>(
             ));
         }
         let seed = rng.next_u64();
-        let d = g.determinize(seat, seed);
+        let mut d = g.determinize(seat, seed);
         if d.turn() != turn {
             return Err(format!("determinize({seat}) changed whose turn it is"));
         }
@@ -68,18 +56,20 @@ pub(super) fn check<G: Game>(
         d.validate()
             .map_err(|e| format!("determinize({seat}) gave an invalid state: {e}"))?;
         // The RNG is reseeded from the seed: not kept, and different for another seed.
-        let d_rng = rng_of(&d);
+        let d_rng = d.rng_mut().clone();
         if d_rng == own_rng {
             return Err(format!(
                 "determinize({seat}) did not reseed the RNG (the real future leaks)"
             ));
         }
-        if rng_of(&g.determinize(seat, seed ^ 1)) == d_rng {
+        if g.determinize(seat, seed ^ 1).rng_mut() == &d_rng {
             return Err(format!(
                 "determinize({seat}) did not reseed the RNG from its seed (two seeds, one RNG)"
             ));
         }
-        let resampled = differs_beyond_rng(&d, json, &own_rng);
+        // Anything but the RNG changed?
+        *d.rng_mut() = own_rng.clone();
+        let resampled = &d.to_json_value() != json;
         stats.determinized += 1;
         stats.resampled += resampled as u64;
         if resampled && !g.hidden_information() {
