@@ -93,10 +93,9 @@ def _check_step(g: meeple.Game, rng: random.Random, tally: Tally) -> None:
         assert g.to_json() == before, f"refused action {bad} changed the state"
     # Every legal action applies to a clone, leaving the original as it was; the same action on
     # a reloaded copy gives the same state.
-    for a in legal:
-        c = g.clone()
-        assert c.to_json() == before
-        c.apply_action(a)
+    assert g.clone().to_json() == before
+    for a in legal if len(legal) <= 8 else rng.sample(legal, 8):
+        g.clone().apply_action(a)
         assert g.to_json() == before, "applying to a clone changed the original"
     a = rng.choice(legal)
     c, reloaded = g.clone(), meeple.from_json(before)
@@ -292,7 +291,8 @@ FLAW_COMPLAINTS = {
 
 def test_every_flaw_has_a_complaint() -> None:
     flaws = meeple.game_info("_reference")["options"]["flaw"]["allowed"]
-    assert sorted(FLAW_COMPLAINTS) == sorted(set(flaws) - {"none", "panicky_json", "nan_tensor", "lenient_json"})
+    not_mirrored = {"none", "panicky_json", "nan_tensor", "lenient_json"}
+    assert sorted(FLAW_COMPLAINTS) == sorted(set(flaws) - not_mirrored)
 
 
 @pytest.mark.parametrize("flaw", sorted(FLAW_COMPLAINTS))

@@ -87,9 +87,7 @@ def _kingdom_builder(state: State, p: int, rng: random.Random) -> bool:
 
 
 def _catan(state: State, p: int, rng: random.Random) -> bool:
-    return _swap_counts(
-        state["players"][p]["development_cards"], state["development_deck"], rng
-    )
+    return _swap_counts(state["players"][p]["development_cards"], state["development_deck"], rng)
 
 
 SWAPS: dict[str, Swap] = {
