@@ -34,7 +34,9 @@
 #![allow(clippy::needless_range_loop)] // parallel per-type arrays read clearer indexed
 
 pub mod data;
+mod repr;
 mod sd;
+mod validate;
 pub use sd::Estate;
 
 use data::*;
@@ -70,7 +72,7 @@ pub const NUM_ACTIONS: u32 = 674;
 pub const SRC_CASTLE: usize = 2;
 pub const SRC_NONE: usize = 3;
 
-const STATE_VERSION: u32 = 1;
+pub(crate) const STATE_VERSION: u32 = 1;
 
 thread_local! {
     /// Scratch buffers: legality checks in `apply`, effect checks in `settle`.
@@ -109,7 +111,7 @@ pub enum Bonus {
 
 /// Where the game is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case", tag = "kind")]
+#[serde(rename_all = "snake_case", tag = "kind", deny_unknown_fields)]
 pub enum Step {
     /// Experienced variant: the player at `order[idx]` chooses a side of the dealt board.
     ChooseBoard {
@@ -136,7 +138,7 @@ pub enum Step {
 
 /// A decision that must be taken before the turn continues.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case", tag = "kind")]
+#[serde(rename_all = "snake_case", tag = "kind", deny_unknown_fields)]
 pub enum Pending {
     None,
     /// Storage is full: choose a stored tile to discard; `tile` then enters storage.
@@ -166,6 +168,7 @@ pub enum Pending {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Player {
     /// Estate board, 2011 number 1..=9.
     pub board: u8,
@@ -192,7 +195,9 @@ pub struct Player {
     pub dice_used: [bool; 2],
 }
 
+/// The game state. Its JSON form (the position format) is `repr::Repr`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "repr::Repr", into = "repr::Repr")]
 pub struct CastlesOfBurgundy {
     pub version: u32,
     pub config: Arc<Config>,
@@ -218,13 +223,10 @@ pub struct CastlesOfBurgundy {
     /// The white die of this round (0 before it is rolled).
     pub white_die: u8,
     /// Face-down normal-backed tiles left, per tile.
-    #[serde(with = "sd::counts")]
     pub pile: [u8; NUM_TILES],
     /// Face-down black-backed tiles left, per tile.
-    #[serde(with = "sd::counts")]
     pub black_pile: [u8; NUM_TILES],
     /// Tiles out of the game (discarded or cleared from the board at phase end).
-    #[serde(with = "sd::counts")]
     pub boxed: [u8; NUM_TILES],
     /// Goods never revealed yet (the future phases' stacks plus the box), per type.
     pub goods_bag: [u8; 6],
@@ -285,6 +287,13 @@ fn info_options() -> Vec<OptionSpec> {
             "tiebreak_last_by_track",
             false,
             "Second tie-break (A20), other reading: the tied player further back on the turn-order track after the game wins, instead of the one later in the final round's play order.",
+        ),
+        OptionSpec::int(
+            "first_player",
+            -1,
+            -1,
+            3,
+            "Seat of the first player (A29: chosen by a dice roll); -1 draws it from the seed.",
         ),
         OptionSpec::bool(
             "overflow_may_discard_stored",
@@ -1380,319 +1389,6 @@ impl CastlesOfBurgundy {
         ["die1", "die2", "castle", "free"][src.min(3)]
     }
 
-    fn check(&self) -> Result<(), String> {
-        let n = self.config.players;
-        if self.version != STATE_VERSION {
-            return Err(format!(
-                "version {} (expected {STATE_VERSION})",
-                self.version
-            ));
-        }
-        if !(2..=4).contains(&n) || self.players.len() != n {
-            return Err(format!("players must list {n} entries"));
-        }
-        let variant = self.config.bool("experienced_variant");
-        let bopt = self.config.int("board");
-        if variant && bopt != 1 {
-            return Err("experienced_variant requires board = 1".into());
-        }
-        let secret = self.config.bool("secret_board_choice");
-        if secret && !variant {
-            return Err("secret_board_choice requires experienced_variant".into());
-        }
-        let in_setup = matches!(
-            self.step,
-            Step::ChooseBoard { .. } | Step::ChooseCastle { .. }
-        );
-        // order is a permutation
-        if self.order.len() != n {
-            return Err("order must list every seat once".into());
-        }
-        let mut seen = [false; 4];
-        for &s in &self.order {
-            if s as usize >= n || seen[s as usize] {
-                return Err("order must list every seat once".into());
-            }
-            seen[s as usize] = true;
-        }
-        if !(1..=5).contains(&self.round) {
-            return Err(format!("round {} not in 1..=5", self.round));
-        }
-        if self.white_die > 6 {
-            return Err("white_die must be 0..=6".into());
-        }
-        let total_supply = {
-            let (a, b) = supply();
-            let mut t = [0u32; NUM_TILES];
-            for i in 0..NUM_TILES {
-                t[i] = a[i] as u32 + b[i] as u32;
-            }
-            t
-        };
-        let mut count = [0u32; NUM_TILES];
-        let mut goods = [0u32; 6];
-        for (p, pl) in self.players.iter().enumerate() {
-            if !(1..=9).contains(&pl.board) {
-                return Err(format!("player {p}: board {} not in 1..=9", pl.board));
-            }
-            if !variant && pl.board as i64 != bopt {
-                return Err(format!("player {p}: board must be {bopt} (option board)"));
-            }
-            let b = board(pl.board);
-            for (c, t) in pl.estate.iter().enumerate() {
-                if let Some(t) = t {
-                    if t.colour() != b.colour[c] {
-                        return Err(format!(
-                            "player {p}: {} on space {} which is {}",
-                            t.name(),
-                            c + 1,
-                            b.colour[c].name()
-                        ));
-                    }
-                    count[t.0 as usize] += 1;
-                }
-            }
-            for t in pl.storage.iter().flatten() {
-                count[t.0 as usize] += 1;
-            }
-            if pl.goods.iter().filter(|&&g| g > 0).count() > 3 {
-                return Err(format!("player {p} holds more than 3 goods types"));
-            }
-            for t in 0..6 {
-                goods[t] += pl.goods[t] as u32 + pl.sold[t] as u32;
-            }
-            if pl.silverlings > 2000 || pl.workers > 2000 || pl.vp.abs() > 100_000 {
-                return Err(format!(
-                    "player {p}: silverlings, workers or vp out of range"
-                ));
-            }
-            if pl.dice.iter().any(|&d| d > 6) {
-                return Err(format!("player {p}: dice must be 0..=6"));
-            }
-            if pl.track_position > 200 || pl.track_height > 100 {
-                return Err(format!("player {p}: track position or height out of range"));
-            }
-            // the estate must be connected to a castle (start castle present once set up)
-            let setup_done = !matches!(
-                self.step,
-                Step::ChooseBoard { .. } | Step::ChooseCastle { .. }
-            );
-            if setup_done && pl.estate.iter().all(|t| t.is_none()) {
-                return Err(format!("player {p} has no start castle"));
-            }
-            if let Some(s) = pl.board_sides {
-                if s.iter().any(|&x| !(1..=9).contains(&x)) {
-                    return Err(format!("player {p}: board_sides out of range"));
-                }
-                if !in_setup {
-                    return Err(format!(
-                        "player {p}: board_sides only during the variant's setup choices"
-                    ));
-                }
-                // A player who already chose a side (secret choice) chose one of the two.
-                let idx = match self.step {
-                    Step::ChooseBoard { idx } => idx as usize,
-                    Step::ChooseCastle { idx } => idx as usize + 1,
-                    _ => 0,
-                };
-                let chose = self.order.iter().take(idx).any(|&s| s as usize == p);
-                if chose && !s.contains(&pl.board) {
-                    return Err(format!(
-                        "player {p}: board {} is not one of the dealt sides",
-                        pl.board
-                    ));
-                }
-            }
-            for c in 0..6 {
-                if pl.bonuses[c] != Bonus::None {
-                    let cm = b.colour_cells[c];
-                    let occ: u64 = (0..CELLS)
-                        .filter(|&i| pl.estate[i].is_some())
-                        .fold(0, |m, i| m | 1 << i);
-                    if occ & cm != cm {
-                        return Err(format!(
-                            "player {p} holds a {} bonus without filling that colour",
-                            COLOURS[c].name()
-                        ));
-                    }
-                }
-            }
-        }
-        for c in 0..6 {
-            for kind in [Bonus::Large, Bonus::Small] {
-                if self.players.iter().filter(|q| q.bonuses[c] == kind).count() > 1 {
-                    return Err(format!(
-                        "two players hold the same {} bonus",
-                        COLOURS[c].name()
-                    ));
-                }
-            }
-        }
-        for d in self.depots.iter() {
-            for t in d.iter().flatten() {
-                count[t.0 as usize] += 1;
-            }
-        }
-        for t in self.black_depot.iter().flatten() {
-            count[t.0 as usize] += 1;
-        }
-        if let Pending::Discard { tile } = self.pending {
-            count[tile.0 as usize] += 1;
-        }
-        if matches!(
-            self.step,
-            Step::ChooseBoard { .. } | Step::ChooseCastle { .. }
-        ) {
-            // Start castles not yet placed are in the players' hands.
-            for pl in &self.players {
-                if pl.estate.iter().all(|t| t.is_none()) {
-                    count[CASTLE as usize] += 1;
-                }
-            }
-        }
-        for (i, &total) in total_supply.iter().enumerate() {
-            let c =
-                count[i] + self.pile[i] as u32 + self.black_pile[i] as u32 + self.boxed[i] as u32;
-            if c != total {
-                return Err(format!(
-                    "tile {} appears {c} times in all (must be {total})",
-                    Tile(i as u8).name()
-                ));
-            }
-        }
-        let (normal, black) = supply();
-        for i in 0..NUM_TILES {
-            if self.pile[i] > normal[i] || self.black_pile[i] > black[i] {
-                return Err(format!("pile count of {} too high", Tile(i as u8).name()));
-            }
-        }
-        for d in &self.depot_goods {
-            for t in 0..6 {
-                goods[t] += d[t] as u32;
-            }
-        }
-        for g in self.round_goods.iter().flatten() {
-            if !(1..=6).contains(g) {
-                return Err("round_goods entries must be goods types 1..=6".into());
-            }
-            goods[*g as usize - 1] += 1;
-        }
-        for t in 0..6 {
-            let c = goods[t] + self.goods_bag[t] as u32 + self.goods_discarded[t] as u32;
-            if c != 7 {
-                return Err(format!(
-                    "goods type {} appears {c} times (must be 7)",
-                    t + 1
-                ));
-            }
-        }
-        if self.goods_discarded.iter().any(|&g| g > 0)
-            && !self.config.bool("overflow_may_discard_stored")
-        {
-            return Err("goods_discarded needs option overflow_may_discard_stored".into());
-        }
-        // step consistency
-        if self.step != Step::Play && self.pending != Pending::None {
-            return Err("a pending effect exists only during play".into());
-        }
-        match self.step {
-            Step::ChooseBoard { idx } | Step::ChooseCastle { idx } => {
-                if idx as usize >= n {
-                    return Err("setup index out of range".into());
-                }
-                if self.pending != Pending::None {
-                    return Err("no pending effect during setup".into());
-                }
-                for (i, &seat) in self.order.iter().enumerate() {
-                    let placed = self.players[seat as usize].estate.occ().count_ones();
-                    let want = if i < idx as usize { 1 } else { 0 };
-                    if placed != want {
-                        return Err(format!(
-                            "during setup, players before the chooser have exactly their start castle and the others an empty estate (seat {seat})"
-                        ));
-                    }
-                }
-                if let Step::ChooseBoard { idx } = self.step {
-                    if !variant {
-                        return Err("choose_board only in the experienced variant".into());
-                    }
-                    let p = self.order[idx as usize] as usize;
-                    if self.players[p].board_sides.is_none() {
-                        return Err("the choosing player needs board_sides".into());
-                    }
-                }
-            }
-            Step::FillDepots { next } => {
-                if next >= 37 || !self.fill_used(next as usize) {
-                    return Err("fill_depots next must be a used draw position below 37".into());
-                }
-                if self.chance_count().0 < 2 {
-                    return Err(
-                        "fill_depots must wait at a draw with at least two possible outcomes"
-                            .into(),
-                    );
-                }
-            }
-            Step::RollDice { next } => {
-                if next as usize > 2 * n {
-                    return Err("roll_dice next out of range".into());
-                }
-                if self.pending != Pending::None {
-                    return Err("no pending effect while rolling".into());
-                }
-            }
-            Step::Play => {
-                if self.turn as usize >= n {
-                    return Err("turn out of range".into());
-                }
-                if !(1..=6).contains(&self.white_die) {
-                    return Err("white_die must be rolled during play".into());
-                }
-                let p = self.order[self.turn as usize] as usize;
-                let pl = &self.players[p];
-                if pl.dice.contains(&0) {
-                    return Err("the current player's dice must be rolled".into());
-                }
-                if pl.estate.iter().all(|t| t.is_none()) {
-                    return Err("the current player has no start castle".into());
-                }
-                match self.pending {
-                    Pending::Discard { .. } if !self.storage_full(p) => {
-                        return Err("discard pending with free storage".into());
-                    }
-                    Pending::FreeTake { building }
-                        if !matches!(building.0, CARPENTER | CHURCH | MARKET) =>
-                    {
-                        return Err(
-                            "free_take building must be a Carpenter's workshop, Church or Market"
-                                .into(),
-                        );
-                    }
-                    Pending::ShipGoods {
-                        first,
-                        second,
-                        discarded,
-                    } => {
-                        if first >= 6 || second.is_some_and(|s| s >= 6) {
-                            return Err("ship_goods depots must be 0..6".into());
-                        }
-                        if discarded && !self.config.bool("overflow_may_discard_stored") {
-                            return Err("discarded needs overflow_may_discard_stored".into());
-                        }
-                    }
-                    _ => {}
-                }
-                let mut acts = Vec::new();
-                self.gen_player(p, &mut acts);
-                if acts.is_empty() {
-                    return Err("the current player has no legal action".into());
-                }
-            }
-            Step::GameOver => {}
-        }
-        Ok(())
-    }
-
     fn write_tensor(&self, seat: usize, w: &mut dyn FnMut(f32)) {
         let n = self.n();
         let onehot = |w: &mut dyn FnMut(f32), i: usize, len: usize| {
@@ -1827,7 +1523,18 @@ impl Game for CastlesOfBurgundy {
         let mut rng = GameRng::new(seed);
         let (mut pile, black_pile) = supply();
         pile[CASTLE as usize] -= n as u8;
-        let first = rng.below(n as u32) as usize;
+        let fp = config.int("first_player");
+        if fp >= n as i64 {
+            return Err(GameError::bad_option(
+                "first_player",
+                format!("seat {fp} does not exist with {n} players"),
+            ));
+        }
+        let first = if fp < 0 {
+            rng.below(n as u32) as usize
+        } else {
+            fp as usize
+        };
         let order: Vec<u8> = (0..n).map(|i| ((first + i) % n) as u8).collect();
         let mut goods_bag = [7u8; 6];
         let mut players = Vec::with_capacity(n);
@@ -2000,6 +1707,12 @@ impl Game for CastlesOfBurgundy {
         let mut v = serde_json::to_value(self).unwrap_or(Value::Null);
         if let Value::Object(m) = &mut v {
             m.remove("rng");
+            // The derived stacks are not part of the position, but the observation shows them.
+            m.insert(
+                "pile".into(),
+                serde_json::to_value(repr::TileCounts(self.pile)).unwrap_or(Value::Null),
+            );
+            m.insert("goods_bag".into(), json!(self.goods_bag));
             m.insert("to_move".into(), json!(self.turn().as_i32()));
             // A32: the other players' secret picks (board side, start castle) are hidden until
             // everyone has chosen; their dealt sides stay visible.

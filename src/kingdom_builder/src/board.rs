@@ -298,7 +298,14 @@ pub struct Layout {
 }
 
 impl Layout {
-    /// The interned layout for these sectors (distinct) and rotations.
+    /// The layout of these sectors (distinct) and rotations, built for one game and shared by
+    /// its clones (an `Arc`): nothing is kept once the last game using it is dropped.
+    pub fn new(sectors: [Sector; 4], rotated: [bool; 4]) -> Layout {
+        Layout::build(sectors, rotated)
+    }
+
+    /// The same layout, interned for the life of the process: for tests and tools that look at
+    /// a few fixed boards (games use [`Layout::new`], so a long run does not accumulate them).
     pub fn get(sectors: [Sector; 4], rotated: [bool; 4]) -> &'static Layout {
         static TABLE: OnceLock<Vec<OnceLock<Box<Layout>>>> = OnceLock::new();
         let table = TABLE.get_or_init(|| (0..1 << 16).map(|_| OnceLock::new()).collect());

@@ -172,7 +172,7 @@ impl KingdomBuilder {
 
     fn check_state(&self) -> Result<(), String> {
         let n = self.n;
-        let l = self.layout;
+        let l = &*self.layout;
         if self.config.players != n {
             return Err("config.players differs from the number of players".into());
         }
@@ -328,6 +328,19 @@ impl KingdomBuilder {
                 }
                 if !self.mandatory_done && self.supply[cp] == 0 {
                     return Err("the mandatory action cannot be open with an empty supply".into());
+                }
+                if self.mandatory_done && self.placed == 0 && self.supply[cp] > 0 {
+                    // §5.4: the mandatory action ends without a placement only when the supply
+                    // is empty or no card can be played (draw and discard piles both empty).
+                    let no_card = self.played.is_none()
+                        && self.draw.iter().all(|&c| c == 0)
+                        && self.discard.iter().all(|&c| c == 0);
+                    if !no_card {
+                        return Err(
+                            "mandatory_done: no mandatory settlement is placed (placed is 0), the supply is not empty and a terrain card can still be played"
+                                .into(),
+                        );
+                    }
                 }
                 if !self.mandatory_done && self.placed >= 3 {
                     return Err(
@@ -549,7 +562,7 @@ impl Game for KingdomBuilder {
                 format!("seat {fp} does not exist with {n} players"),
             ));
         };
-        let layout = Layout::get(
+        let layout = Layout::new(
             [sectors[0], sectors[1], sectors[2], sectors[3]],
             [rotated[0], rotated[1], rotated[2], rotated[3]],
         );
@@ -559,7 +572,7 @@ impl Game for KingdomBuilder {
         }
         Ok(KingdomBuilder {
             config: Arc::new(config.clone()),
-            layout,
+            layout: Arc::new(layout),
             n,
             tower_anywhere: config.bool("tower_anywhere"),
             retake_after_loss: config.bool("retake_after_loss"),
@@ -739,7 +752,7 @@ impl Game for KingdomBuilder {
     }
 
     fn observation(&self, seat: usize) -> Value {
-        let l = self.layout;
+        let l = &*self.layout;
         let players: Vec<Value> = (0..self.n)
             .map(|p| {
                 let locs = |mask: u8| -> Vec<Value> {
@@ -820,7 +833,7 @@ impl Game for KingdomBuilder {
         if out.len() < TENSOR_LEN {
             return;
         }
-        let l = self.layout;
+        let l = &*self.layout;
         let n = self.n;
         let rel = |p: usize| (p + n - seat % n) % n;
         let plane = |k: usize, h: usize| k * NUM_HEXES + h;
@@ -990,7 +1003,7 @@ impl Game for KingdomBuilder {
     }
 
     fn render(&self) -> String {
-        let l = self.layout;
+        let l = &*self.layout;
         let mut s = String::new();
         s.push_str(&format!(
             "Kingdom Builder, {} players; sectors {}; cards {}\n",

@@ -125,6 +125,38 @@ pub(crate) struct Repr {
     pub rng: GameRng,
 }
 
+/// Tiles left and lost on each location when the position does not say: 2 minus the players
+/// who took one there are left, and those takers who no longer hold it lost it.
+fn location_tiles_of(nl: usize, holds: &[u8], ever_took: &[u8]) -> ([u8; 8], [u8; 8]) {
+    let mut left = [0u8; 8];
+    let mut lost = [0u8; 8];
+    for k in 0..nl {
+        let takers = ever_took.iter().filter(|&&m| m >> k & 1 == 1).count() as u8;
+        let holders = holds.iter().filter(|&&m| m >> k & 1 == 1).count() as u8;
+        left[k] = 2u8.saturating_sub(takers);
+        lost[k] = takers.saturating_sub(holders);
+    }
+    (left, lost)
+}
+
+impl KingdomBuilder {
+    /// The current player's ready tiles when the position does not say: every held tile, less
+    /// the one being used.
+    fn default_ready(&self) -> [u8; 8] {
+        let mut ready = [0u8; 8];
+        if self.phase != Phase::Play {
+            return ready;
+        }
+        for t in Sector::ALL {
+            ready[t.index()] = self.held(self.current, t);
+        }
+        if let Pending::Build(t) | Pending::MoveFrom(t) | Pending::MoveTo(t, _) = self.pending {
+            ready[t.index()] = ready[t.index()].saturating_sub(1);
+        }
+        ready
+    }
+}
+
 fn one() -> u16 {
     1
 }
@@ -154,7 +186,7 @@ fn array_of(c: &Counts, what: &str) -> Result<[u8; 5], String> {
 
 impl From<KingdomBuilder> for Repr {
     fn from(g: KingdomBuilder) -> Repr {
-        let l = g.layout;
+        let l = &*g.layout;
         let locs_of = |mask: u8| -> Vec<Hex> {
             l.locs
                 .iter()
@@ -166,7 +198,7 @@ impl From<KingdomBuilder> for Repr {
         let players = (0..g.n)
             .map(|p| PlayerRepr {
                 settlements: g.own[p].iter().map(hex_of).collect(),
-                supply: Some(g.supply[p]),
+                supply: None,
                 hand: g.hand[p],
                 hand_epoch: g.hand_epoch[p],
                 tiles: locs_of(g.holds[p]),
@@ -184,7 +216,7 @@ impl From<KingdomBuilder> for Repr {
                 from: Some(hex_of(h as usize)),
             }),
         };
-        let ready = if g.phase == Phase::Play {
+        let ready = if g.phase == Phase::Play && g.ready != g.default_ready() {
             Some(
                 Sector::ALL
                     .iter()
@@ -224,11 +256,11 @@ impl From<KingdomBuilder> for Repr {
                     })
                     .collect(),
             ),
-            draw_pile: Some(counts_of(&g.draw)),
+            draw_pile: None,
             discard: counts_of(&g.discard),
             removed: counts_of(&g.removed),
             reshuffles: g.reshuffles,
-            end_triggered: Some(g.end_triggered),
+            end_triggered: None,
             placed_this_turn: Some(g.placed_this_turn),
             idle_turns: g.idle_turns,
             rng: g.rng,
@@ -284,7 +316,7 @@ impl TryFrom<Repr> for KingdomBuilder {
         if r.placed > 3 {
             return Err(format!("placed is {} (at most 3)", r.placed));
         }
-        let layout = Layout::get(r.board.sectors, r.board.rotated);
+        let layout = Layout::new(r.board.sectors, r.board.rotated);
         let loc_bit = |x: Hex, what: &str| -> Result<u8, String> {
             let h = index_of(x, what)?;
             match layout.loc_index(h) {
@@ -336,8 +368,10 @@ impl TryFrom<Repr> for KingdomBuilder {
                         ever_took[p] |= loc_bit(x, &format!("players[{p}].ever_took"))?;
                     }
                 }
-                None => ever_took[p] = holds[p],
+                None => {}
             }
+            // an edit that gives a player a tile also records that he took it
+            ever_took[p] |= holds[p];
             hand[p] = pr.hand;
             hand_epoch[p] = pr.hand_epoch;
         }
@@ -371,12 +405,19 @@ impl TryFrom<Repr> for KingdomBuilder {
                         "location_tiles must list each of the board's {nl} location hexes"
                     ));
                 }
+                // Where an edit changed who holds a location's tile, its counts no longer add
+                // up to 2: they are recomputed as if left out.
+                let (left, lost) = location_tiles_of(nl, &holds[..n], &ever_took[..n]);
+                for k in 0..nl {
+                    let holders = holds[..n].iter().filter(|&&m| m >> k & 1 == 1).count() as u8;
+                    if tiles_left[k] + tiles_lost[k] + holders != 2 {
+                        tiles_left[k] = left[k];
+                        tiles_lost[k] = lost[k];
+                    }
+                }
             }
             None => {
-                for (k, left) in tiles_left.iter_mut().enumerate().take(nl) {
-                    let takers = (0..n).filter(|&p| ever_took[p] >> k & 1 == 1).count() as u8;
-                    *left = 2u8.saturating_sub(takers);
-                }
+                (tiles_left, tiles_lost) = location_tiles_of(nl, &holds[..n], &ever_took[..n]);
             }
         }
         let discard = array_of(&r.discard, "discard")?;
@@ -415,7 +456,7 @@ impl TryFrom<Repr> for KingdomBuilder {
             retake_after_loss: r.config.bool("retake_after_loss"),
             lords_requires_presence: r.config.bool("lords_requires_presence"),
             config: Arc::new(r.config),
-            layout,
+            layout: Arc::new(layout),
             n,
             cards: r.cards,
             first: r.first_player,
@@ -455,16 +496,7 @@ impl TryFrom<Repr> for KingdomBuilder {
                     g.ready[t.index()] = v;
                 }
             }
-            None => {
-                for t in Sector::ALL {
-                    g.ready[t.index()] = g.held(cp, t);
-                }
-                // a tile being used has already been spent
-                if let Pending::Build(t) | Pending::MoveFrom(t) | Pending::MoveTo(t, _) = g.pending
-                {
-                    g.ready[t.index()] = g.ready[t.index()].saturating_sub(1);
-                }
-            }
+            None => g.ready = g.default_ready(),
         }
         Ok(g)
     }

@@ -38,7 +38,8 @@ pub enum Pending {
 #[derive(Clone)]
 pub struct KingdomBuilder {
     pub(crate) config: Arc<Config>,
-    pub(crate) layout: &'static Layout,
+    /// The board, built for this game and shared by its clones.
+    pub(crate) layout: Arc<Layout>,
     pub(crate) n: usize,
     pub(crate) tower_anywhere: bool,
     pub(crate) retake_after_loss: bool,
@@ -139,7 +140,7 @@ impl KingdomBuilder {
         }
         let own = self.own[p];
         let adj = self.adj[p];
-        let l = self.layout;
+        let l = &*self.layout;
         match tile {
             Sector::Oracle => self.mandatory_set(),
             Sector::Farm => Self::adjacent_if_possible(adj, self.terrain_empty(Terrain::Grass)),
@@ -537,13 +538,13 @@ impl KingdomBuilder {
         let all = &self.own[..self.n];
         let mut out = vec![[0i32; 4]; self.n];
         for (i, &c) in self.cards.iter().enumerate() {
-            let g = card_gold(c, self.layout, all, self.lords_requires_presence);
+            let g = card_gold(c, &self.layout, all, self.lords_requires_presence);
             for p in 0..self.n {
                 out[p][i] = g[p];
             }
         }
         for p in 0..self.n {
-            out[p][3] = castle_gold(self.layout, self.own[p]);
+            out[p][3] = castle_gold(&self.layout, self.own[p]);
         }
         out
     }
@@ -552,7 +553,7 @@ impl KingdomBuilder {
     pub fn card_gold(&self, card: KbCard) -> Vec<i32> {
         card_gold(
             card,
-            self.layout,
+            &self.layout,
             &self.own[..self.n],
             self.lords_requires_presence,
         )
@@ -561,7 +562,7 @@ impl KingdomBuilder {
     /// Castle gold of every player.
     pub fn castle_gold(&self) -> Vec<i32> {
         (0..self.n)
-            .map(|p| castle_gold(self.layout, self.own[p]))
+            .map(|p| castle_gold(&self.layout, self.own[p]))
             .collect()
     }
 
@@ -574,8 +575,8 @@ impl KingdomBuilder {
 
     // ----- accessors for tests and tools -----
 
-    pub fn layout(&self) -> &'static Layout {
-        self.layout
+    pub fn layout(&self) -> &Layout {
+        &self.layout
     }
     pub fn phase(&self) -> Phase {
         self.phase

@@ -117,8 +117,9 @@ pub struct Repr {
     pub tiles_seen: Vec<u8>,
     #[serde(default)]
     pub current_tile: Option<u8>,
-    /// Optional when written by hand: the cards not anywhere else.
-    #[serde(default)]
+    /// Derived: the cards not anywhere else. Written for the reader; on load it is always
+    /// recomputed, so an edit that moves cards need not touch it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub supply: Option<CardMap>,
     #[serde(default)]
     pub discard: CardMap,
@@ -372,11 +373,11 @@ impl TryFrom<Repr> for SanJuan {
         };
         let tile = small("current_tile", r.current_tile, 5)?;
         let strict = r.config.bool("strict_optional");
-        let supply = match &r.supply {
-            Some(m) => from_map(m),
-            None => rest_of_cards(&r, &s[..n])?,
-        };
+        let supply = rest_of_cards(&r, &s[..n])?;
         let bt = small("crane_target", r.crane_target, MAX_SLOTS as u8)?;
+        let discard = from_map(&r.discard);
+        let mut disc_public = from_map(&r.discard_public);
+        forget_what_an_edit_removed(&mut s[..n], &discard, &mut disc_public);
         Ok(SanJuan {
             cfg: Arc::new(r.config),
             rng: r.rng,
@@ -385,8 +386,8 @@ impl TryFrom<Repr> for SanJuan {
             prices,
             s,
             supply,
-            discard: from_map(&r.discard),
-            disc_public: from_map(&r.discard_public),
+            discard,
+            disc_public,
             drawn: from_map(&r.drawn),
             revealed: from_map(&r.revealed),
             tiles,
@@ -416,6 +417,27 @@ impl TryFrom<Repr> for SanJuan {
             truncated: r.truncated,
             strict,
         })
+    }
+}
+
+/// What players know about hands and the discard pile is derived from the play; an edit that
+/// takes cards out of a hand or the discard pile also takes them out of that knowledge.
+fn forget_what_an_edit_removed(seats: &mut [Seat], discard: &Cards, public: &mut Cards) {
+    for seat in seats.iter_mut() {
+        for k in 0..KINDS {
+            seat.known_hand[k] = seat.known_hand[k].min(seat.hand[k]);
+        }
+    }
+    for k in 0..KINDS {
+        let mut excess = (public[k] as u32
+            + seats.iter().map(|s| s.known_disc[k] as u32).sum::<u32>())
+        .saturating_sub(discard[k] as u32);
+        for seat in seats.iter_mut() {
+            let cut = (seat.known_disc[k] as u32).min(excess);
+            seat.known_disc[k] -= cut as u8;
+            excess -= cut;
+        }
+        public[k] = public[k].saturating_sub(excess.min(255) as u8);
     }
 }
 
@@ -725,6 +747,10 @@ pub fn validate(g: &SanJuan) -> Result<(), String> {
     if g.count > 16 || g.stage > 2 {
         return Err("count or stage out of range".into());
     }
+    check_tucked_and_covered(g)?;
+    check_turn_order(g)?;
+    check_council(g)?;
+    check_pending_draws(g)?;
     // Whoever is to act must have something to do.
     match g.turn() {
         Turn::Player(_) => {
@@ -746,6 +772,198 @@ pub fn validate(g: &SanJuan) -> Result<(), String> {
             }
         }
         Turn::Terminal => {}
+    }
+    Ok(())
+}
+
+/// Cards lie under a chapel only when the player has one (active, or covered by the crane), and
+/// buildings are covered only by building over them with a crane.
+fn check_tucked_and_covered(g: &SanJuan) -> Result<(), String> {
+    for (p, seat) in g.s[..g.nn()].iter().enumerate() {
+        if total(&seat.chapel) > 0 && !seat.has(CHAPEL) && seat.covered[CHAPEL as usize] == 0 {
+            return Err(format!(
+                "players[{p}].chapel: cards are tucked under a chapel, but player {p} has none"
+            ));
+        }
+        if total(&seat.covered) > 0 && !seat.has(CRANE) {
+            return Err(format!(
+                "players[{p}].covered: buildings are covered only with a crane, and player {p} \
+                 has none"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The seat to act is the one the rules call next: the picker of this pick (§4), or the seat
+/// `turn_offset` places after the chooser (role phases) or the governor (round start).
+fn check_turn_order(g: &SanJuan) -> Result<(), String> {
+    let n = g.n;
+    if g.phase == Phase::GameOver {
+        return Ok(());
+    }
+    // Seats of the picks so far (this one included during its role) against roles_taken.
+    let picks = g.pick + (g.phase != Phase::PickRole && !round_start(g.phase)) as u8;
+    let mut want = [0u8; 4];
+    let mut have = [0u8; 4];
+    for i in 0..picks {
+        want[g.picker(i) as usize] += 1;
+    }
+    for &r in g.roles.iter().filter(|&&r| r != NONE) {
+        have[(r & 3) as usize] += 1;
+    }
+    if want != have {
+        return Err(format!(
+            "roles_taken: the roles of the first {picks} picks are chosen by {}",
+            (0..picks)
+                .map(|i| format!("seat {}", g.picker(i)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
+    if g.phase == Phase::PickRole {
+        let p = g.picker(g.pick);
+        if g.actor != p {
+            return Err(format!(
+                "actor: pick {} (0-based) of the round is seat {p}'s, not seat {}'s",
+                g.pick, g.actor
+            ));
+        }
+        return Ok(());
+    }
+    if g.offset >= n {
+        return Err(format!(
+            "turn_offset {} is past the {n} players of phase {}",
+            g.offset,
+            phase_name(g.phase)
+        ));
+    }
+    let (from, what) = if round_start(g.phase) {
+        (g.governor, "governor")
+    } else {
+        if g.chooser != g.picker(g.pick) {
+            return Err(format!(
+                "chooser: the role of pick {} (0-based) is seat {}'s, not seat {}'s",
+                g.pick,
+                g.picker(g.pick),
+                g.chooser
+            ));
+        }
+        (g.chooser, "chooser")
+    };
+    let once = matches!(
+        g.phase,
+        Phase::Library | Phase::TileReveal | Phase::ProspectDraw | Phase::ProspectOffer
+    );
+    let p = if once { from } else { (from + g.offset) % n };
+    if g.actor != p {
+        return Err(format!(
+            "actor: in phase {} the seat to act is {p} ({} {from}{}), not {}",
+            phase_name(g.phase),
+            what,
+            if once {
+                String::new()
+            } else {
+                format!(" + turn_offset {}", g.offset)
+            },
+            g.actor
+        ));
+    }
+    Ok(())
+}
+
+fn round_start(phase: Phase) -> bool {
+    matches!(phase, Phase::Draft | Phase::Chapel | Phase::HandLimit)
+}
+
+/// The councilor's cards go to the hand with an archive and to the drawn set without (§7.4).
+fn check_council(g: &SanJuan) -> Result<(), String> {
+    let p = g.a();
+    let archive = g.seat(p).has(ARCHIVE);
+    match g.phase {
+        Phase::CouncilDraw if g.pending > 0 => {
+            let to_hand = g.draw_to == DrawTo::Hand;
+            if to_hand != archive {
+                return Err(format!(
+                    "draw_to: seat {p} {} an archive, so the councilor's cards go to the {}",
+                    if archive { "has" } else { "has no" },
+                    if archive { "hand" } else { "drawn set" }
+                ));
+            }
+            if !to_hand && total(&g.drawn) != g.count as u32 {
+                return Err(format!(
+                    "drawn: {} cards drawn so far (count), but drawn holds {}",
+                    g.count,
+                    total(&g.drawn)
+                ));
+            }
+        }
+        Phase::CouncilKeep if archive => {
+            return Err(format!(
+                "phase: seat {p} has an archive, so it discards from the hand (council_discard)"
+            ))
+        }
+        Phase::CouncilKeep if total(&g.drawn) < g.left as u32 => {
+            return Err(format!(
+                "left: keep {} of {} drawn cards",
+                g.left,
+                total(&g.drawn)
+            ))
+        }
+        Phase::CouncilDiscard if !archive => {
+            return Err(format!(
+                "phase: council_discard needs an archive, and seat {p} has none"
+            ))
+        }
+        Phase::CouncilDiscard if g.seat(p).hand_size() < g.left as u32 => {
+            return Err(format!(
+                "left: discard {} cards from a hand of {}",
+                g.left,
+                g.seat(p).hand_size()
+            ))
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// Draws still due never exceed what the rule being resolved gives.
+fn check_pending_draws(g: &SanJuan) -> Result<(), String> {
+    if g.pending == 0 {
+        return Ok(());
+    }
+    let p = g.a();
+    let seat = g.seat(p);
+    let chooser = p == g.chooser as usize;
+    let most: u32 = match g.phase {
+        // carpenter or poor house, well, the draw onto a production building: one card
+        Phase::BuildBonus | Phase::Well | Phase::Produce => 1,
+        Phase::SellDraws => {
+            g.sum as u32
+                + (g.count >= 1 && seat.has(MARKET_HALL)) as u32
+                + (g.count >= 2 && seat.has(MARKET_STAND)) as u32
+        }
+        Phase::CouncilDraw => {
+            let d = 2 + chooser as u32 * (3 + 3 * g.lib_now as u32);
+            d.saturating_sub(g.count as u32)
+        }
+        Phase::ProspectDraw => 1 + g.lib_now as u32,
+        Phase::GoldReveal => 4u32.saturating_sub(total(&g.revealed)),
+        _ => 0,
+    };
+    if g.pending as u32 > most {
+        return Err(format!(
+            "pending_draws {} is more than phase {} can still draw ({most})",
+            g.pending,
+            phase_name(g.phase)
+        ));
+    }
+    if g.phase == Phase::GoldReveal && g.pending as u32 != most {
+        return Err(format!(
+            "pending_draws: the gold mine reveals 4 cards; {} are revealed and {} pending",
+            total(&g.revealed),
+            g.pending
+        ));
     }
     Ok(())
 }

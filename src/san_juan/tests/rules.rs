@@ -583,7 +583,8 @@ fn determinize_resamples_opponents_and_keeps_the_observer() {
 #[test]
 fn position_format_refuses_bad_counts() {
     let mut p = Pos::new(2, json!({}));
-    p.0["supply"]["hero"] = json!(4);
+    // The supply is derived (recomputed on load): a bad count is one more hero than exist.
+    p.0["players"][0]["hand"] = json!({"hero": 4});
     let e = meeple_core::dynamic::load_state::<SanJuan>(&p.0)
         .err()
         .unwrap();
