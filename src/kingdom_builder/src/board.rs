@@ -8,7 +8,7 @@
 use crate::bits::{Bits, DIRS};
 use crate::{COLS, NUM_HEXES, ROWS};
 use serde::{Deserialize, Serialize};
-use std::sync::OnceLock;
+use std::sync::{Arc, Mutex, OnceLock, Weak};
 
 /// The five terrains of the terrain cards, which are also the buildable terrains.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -297,24 +297,51 @@ pub struct Layout {
     pub(crate) special_nbr: Vec<Bits>,
 }
 
+/// The boards of live games (see [`Layout::shared`]).
+static LIVE: Mutex<Vec<(u16, Weak<Layout>)>> = Mutex::new(Vec::new());
+
 impl Layout {
-    /// The layout of these sectors (distinct) and rotations, built for one game and shared by
-    /// its clones (an `Arc`): nothing is kept once the last game using it is dropped.
-    pub fn new(sectors: [Sector; 4], rotated: [bool; 4]) -> Layout {
-        Layout::build(sectors, rotated)
+    /// The layout of these sectors (distinct) and rotations, shared by every live game on the
+    /// same board: a table of weak references finds it while some game holds it, and forgets
+    /// it once the last one is dropped (so a long run keeps only the boards in use).
+    pub fn shared(sectors: [Sector; 4], rotated: [bool; 4]) -> Arc<Layout> {
+        let key = Layout::key(sectors, rotated) as u16;
+        let mut live = LIVE.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(l) = live
+            .iter()
+            .find(|(k, _)| *k == key)
+            .and_then(|(_, w)| w.upgrade())
+        {
+            return l;
+        }
+        let l = Arc::new(Layout::build(sectors, rotated));
+        live.retain(|(k, w)| *k != key && w.strong_count() > 0);
+        live.push((key, Arc::downgrade(&l)));
+        l
     }
 
-    /// The same layout, interned for the life of the process: for tests and tools that look at
-    /// a few fixed boards (games use [`Layout::new`], so a long run does not accumulate them).
-    pub fn get(sectors: [Sector; 4], rotated: [bool; 4]) -> &'static Layout {
-        static TABLE: OnceLock<Vec<OnceLock<Box<Layout>>>> = OnceLock::new();
-        let table = TABLE.get_or_init(|| (0..1 << 16).map(|_| OnceLock::new()).collect());
+    /// How many distinct boards live games hold now (the table's size, for tests).
+    pub fn live_boards() -> usize {
+        let live = LIVE.lock().unwrap_or_else(|e| e.into_inner());
+        live.iter().filter(|(_, w)| w.strong_count() > 0).count()
+    }
+
+    fn key(sectors: [Sector; 4], rotated: [bool; 4]) -> usize {
         let mut key = 0usize;
         for k in 0..4 {
             key |= sectors[k].index() << (3 * k);
             key |= (rotated[k] as usize) << (12 + k);
         }
-        table[key].get_or_init(|| Box::new(Layout::build(sectors, rotated)))
+        key
+    }
+
+    /// The same layout, interned for the life of the process: for tests and tools that look at
+    /// a few fixed boards (games use [`Layout::shared`], so a long run does not accumulate them).
+    pub fn get(sectors: [Sector; 4], rotated: [bool; 4]) -> &'static Layout {
+        static TABLE: OnceLock<Vec<OnceLock<Box<Layout>>>> = OnceLock::new();
+        let table = TABLE.get_or_init(|| (0..1 << 16).map(|_| OnceLock::new()).collect());
+        table[Layout::key(sectors, rotated)]
+            .get_or_init(|| Box::new(Layout::build(sectors, rotated)))
     }
 
     fn build(sectors: [Sector; 4], rotated: [bool; 4]) -> Layout {

@@ -562,7 +562,7 @@ impl Game for KingdomBuilder {
                 format!("seat {fp} does not exist with {n} players"),
             ));
         };
-        let layout = Layout::new(
+        let layout = Layout::shared(
             [sectors[0], sectors[1], sectors[2], sectors[3]],
             [rotated[0], rotated[1], rotated[2], rotated[3]],
         );
@@ -572,7 +572,7 @@ impl Game for KingdomBuilder {
         }
         Ok(KingdomBuilder {
             config: Arc::new(config.clone()),
-            layout: Arc::new(layout),
+            layout,
             n,
             tower_anywhere: config.bool("tower_anywhere"),
             retake_after_loss: config.bool("retake_after_loss"),

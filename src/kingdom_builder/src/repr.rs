@@ -316,7 +316,7 @@ impl TryFrom<Repr> for KingdomBuilder {
         if r.placed > 3 {
             return Err(format!("placed is {} (at most 3)", r.placed));
         }
-        let layout = Layout::new(r.board.sectors, r.board.rotated);
+        let layout = Layout::shared(r.board.sectors, r.board.rotated);
         let loc_bit = |x: Hex, what: &str| -> Result<u8, String> {
             let h = index_of(x, what)?;
             match layout.loc_index(h) {
@@ -456,7 +456,7 @@ impl TryFrom<Repr> for KingdomBuilder {
             retake_after_loss: r.config.bool("retake_after_loss"),
             lords_requires_presence: r.config.bool("lords_requires_presence"),
             config: Arc::new(r.config),
-            layout: Arc::new(layout),
+            layout,
             n,
             cards: r.cards,
             first: r.first_player,
