@@ -395,9 +395,10 @@ impl CastlesOfBurgundy {
             let castles = (0..CELLS)
                 .filter(|&c| pl.estate[c] == Some(Tile(CASTLE)))
                 .fold(0u64, |m, c| m | 1 << c);
-            let Some(start) = (castles != 0).then(|| castles.trailing_zeros() as usize) else {
+            if castles == 0 {
                 return Err(format!("players[{p}].estate: no castle to grow from"));
-            };
+            }
+            let start = castles.trailing_zeros() as usize;
             let mut reached = 1u64 << start;
             loop {
                 let mut next = reached;

@@ -51,12 +51,13 @@ fn connect(g: &mut G, p: usize, cell: usize) {
     while i < queue.len() {
         let c = queue[i];
         i += 1;
-        for d in 0..CELLS {
-            if b.nbr[c] >> d & 1 == 1 && seen >> d & 1 == 0 {
-                seen |= 1 << d;
-                prev[d] = c;
-                queue.push(d);
-            }
+        let mut m = b.nbr[c] & !seen;
+        while m != 0 {
+            let d = m.trailing_zeros() as usize;
+            m &= m - 1;
+            seen |= 1 << d;
+            prev[d] = c;
+            queue.push(d);
         }
     }
     let mut c = prev[cell];
