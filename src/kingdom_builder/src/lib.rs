@@ -29,7 +29,7 @@ pub use cards::KbCard;
 pub use rules::{KingdomBuilder, Pending, Phase};
 
 use bits::Bits;
-use board::{cell_name, LOCATION};
+use board::LOCATION;
 use meeple_core::{
     Action, Config, Game, GameError, GameInfo, GameRng, OptionSpec, RuleError, Turn,
 };

@@ -2,7 +2,7 @@
 
 use crate::cards::*;
 use crate::{parse_prices, DrawTo, Phase, SanJuan, Seat, Slot, MAX_SLOTS, NONE};
-use meeple_core::{Config, Game, GameRng, Turn};
+use meeple_core::{Config, Game, GameRng};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::sync::Arc;
