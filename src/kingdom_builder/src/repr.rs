@@ -362,13 +362,10 @@ impl TryFrom<Repr> for KingdomBuilder {
             for &x in &pr.tiles {
                 holds[p] |= loc_bit(x, &format!("players[{p}].tiles"))?;
             }
-            match &pr.ever_took {
-                Some(v) => {
-                    for &x in v {
-                        ever_took[p] |= loc_bit(x, &format!("players[{p}].ever_took"))?;
-                    }
+            if let Some(v) = &pr.ever_took {
+                for &x in v {
+                    ever_took[p] |= loc_bit(x, &format!("players[{p}].ever_took"))?;
                 }
-                None => {}
             }
             // an edit that gives a player a tile also records that he took it
             ever_took[p] |= holds[p];
