@@ -171,14 +171,18 @@ impl PyGame {
         }
     }
 
+    /// The action labelled `text`, legal or not: IllegalActionError (saying why) if it is not
+    /// legal now, ValueError if no action has that label.
     fn string_to_action(&self, text: &str) -> PyResult<Action> {
-        self.session.state.parse_action(text).ok_or_else(|| {
-            PyValueError::new_err(format!(
-                "'{}' is not a legal action here; legal: {}",
+        match self.session.action_by_label(text) {
+            Some(r) => r.map_err(to_py_err),
+            None => Err(PyValueError::new_err(format!(
+                "'{}' names no action of {}; legal now: {}",
                 quote(text),
+                self.session.name(),
                 quote(&self.legal_labels().join(", "))
-            ))
-        })
+            ))),
+        }
     }
 
     /// Apply an action; raises IllegalActionError (state unchanged) if it is not legal.
@@ -211,9 +215,20 @@ impl PyGame {
         PyTuple::new(py, [f, args.into_any()])
     }
 
-    /// Every action applied so far, chance outcomes included.
-    fn history(&self) -> Vec<Action> {
-        self.session.history.clone()
+    /// Every action applied so far, chance outcomes included. With a seat: the history as that
+    /// seat knows it, each chance outcome it did not see replaced by -1.
+    #[pyo3(signature = (seat=None))]
+    fn history(&self, seat: Option<i64>) -> PyResult<Vec<i64>> {
+        let Some(seat) = seat else {
+            return Ok(self.session.history.iter().map(|&a| a as i64).collect());
+        };
+        let seat = self.check_seat(seat)?;
+        Ok(self
+            .session
+            .history_for(seat)
+            .into_iter()
+            .map(|a| a.map_or(-1, i64::from))
+            .collect())
     }
     fn returns(&self) -> Vec<f64> {
         self.session.state.returns()

@@ -600,6 +600,7 @@ impl PyVecEnv {
                 chance: ChanceMode::Auto,
                 history: Vec::new(),
                 from_seed: false,
+                seen: Vec::new(),
             },
         })
     }

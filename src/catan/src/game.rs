@@ -380,6 +380,14 @@ impl Game for Catan {
         observe::label::label(self, action)
     }
 
+    fn parse_label(&self, label: &str) -> Option<Action> {
+        crate::labels::parse_label(self, label)
+    }
+
+    fn chance_visible_to(&self, seat: usize) -> bool {
+        crate::labels::chance_visible_to(self, seat)
+    }
+
     fn determinize(&self, seat: usize, seed: u64) -> Self {
         observe::determinize::determinize(self, seat, seed)
     }

@@ -45,6 +45,7 @@ mod development;
 mod game;
 mod hands;
 pub mod ids;
+mod labels;
 mod legal;
 mod observe;
 mod options;

@@ -33,6 +33,10 @@ pub trait DynGame: Send + Sync {
     fn observation_tensor(&self, seat: usize, out: &mut [f32]);
     fn action_label(&self, action: Action) -> String;
     fn parse_action(&self, label: &str) -> Option<Action>;
+    /// Any action of the action space by label (see [`Game::parse_label`]).
+    fn parse_label(&self, label: &str) -> Option<Action>;
+    /// See [`Game::chance_visible_to`].
+    fn chance_visible_to(&self, seat: usize) -> bool;
     fn determinize(&self, seat: usize, seed: u64) -> Box<dyn DynGame>;
     fn hidden_information(&self) -> bool;
     fn reseed(&mut self, seed: u64);
@@ -128,6 +132,12 @@ impl<G: Game> DynGame for G {
     }
     fn parse_action(&self, label: &str) -> Option<Action> {
         Game::parse_action(self, label)
+    }
+    fn parse_label(&self, label: &str) -> Option<Action> {
+        catch_unwind(AssertUnwindSafe(|| Game::parse_label(self, label))).unwrap_or(None)
+    }
+    fn chance_visible_to(&self, seat: usize) -> bool {
+        Game::chance_visible_to(self, seat)
     }
     fn hidden_information(&self) -> bool {
         Game::hidden_information(self)

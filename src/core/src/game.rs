@@ -131,6 +131,22 @@ pub trait Game: Clone + Send + Sync + Serialize + DeserializeOwned + 'static {
         legal.into_iter().find(|&a| self.action_label(a) == wanted)
     }
 
+    /// The action of the whole action space, legal now or not, whose label is `label` (so a
+    /// refusal can be tested by name). Default: [`find_label`]; a game with input aliases
+    /// rewrites them to its canonical labels first.
+    fn parse_label(&self, label: &str) -> Option<Action> {
+        find_label(self, label)
+    }
+
+    /// At a chance node: whether `seat` sees the outcome about to be drawn. Public chance (dice,
+    /// a face-up reveal) is visible to all (the default); a private draw (a card into one hand)
+    /// is visible only to its owner. `Session` records it per history entry, so
+    /// `history(seat)` can hide what that seat must not learn.
+    fn chance_visible_to(&self, seat: usize) -> bool {
+        let _ = seat;
+        true
+    }
+
     /// Whether this game's configuration hides anything from some seat. Defaults to
     /// `GameInfo::hidden_information`; a game whose hidden parts come only with some option
     /// returns false without it. When false, `determinize` must change nothing but the RNG (the
@@ -195,4 +211,14 @@ pub trait Game: Clone + Send + Sync + Serialize + DeserializeOwned + 'static {
         g.validate().map_err(GameError::BadJson)?;
         Ok(g)
     }
+}
+
+/// The action whose label is `label` (trimmed): a legal one first, else any id of the action
+/// space, `0..num_distinct_actions()`, in ascending order.
+pub fn find_label<G: Game + ?Sized>(g: &G, label: &str) -> Option<Action> {
+    if let Some(a) = g.parse_action(label) {
+        return Some(a);
+    }
+    let wanted = label.trim();
+    (0..g.num_distinct_actions()).find(|&a| g.action_label(a) == wanted)
 }

@@ -70,6 +70,9 @@ pub struct Session {
     /// and for a determinization (whose resampled past is unknown, and whose real past must not
     /// show).
     pub from_seed: bool,
+    /// The chance entries of `history` that some seat did not see, as (index, mask of the seats
+    /// that saw it); see [`Game::chance_visible_to`](crate::Game::chance_visible_to).
+    pub seen: Vec<(usize, u64)>,
 }
 
 impl Clone for Session {
@@ -81,6 +84,7 @@ impl Clone for Session {
             chance: self.chance,
             history: self.history.clone(),
             from_seed: self.from_seed,
+            seen: self.seen.clone(),
         }
     }
 }
@@ -102,6 +106,7 @@ impl Session {
             chance,
             history: Vec::new(),
             from_seed: true,
+            seen: Vec::new(),
         };
         s.resolve_chance();
         Ok(s)
@@ -124,21 +129,72 @@ impl Session {
             let Some(outcome) = self.state.sample_chance() else {
                 break;
             };
+            let seen = self.seen_mask();
             if self.state.apply(outcome).is_err() {
                 break;
             }
-            self.history.push(outcome);
+            self.push_history(outcome, seen);
         }
     }
 
-    /// Describe why `action` is illegal here (None if it is legal).
+    /// Describe why `action` is illegal here (None if it is legal): the game's own reason,
+    /// from applying it to a copy of the state (the state itself is unchanged).
     pub fn illegal_reason(&self, action: Action) -> Option<String> {
         let mut legal = Vec::new();
         self.state.legal_actions(&mut legal);
         if legal.binary_search(&action).is_ok() {
             return None;
         }
-        Some(self.describe_illegal(action, "it is not among the legal actions"))
+        if self.state.turn() == Turn::Terminal || action >= self.state.num_distinct_actions() {
+            return Some(self.describe_illegal(action, "the game is over"));
+        }
+        let why = match self.state.clone_box().apply(action) {
+            Err(e) => e.0,
+            Ok(()) => "it is not among the legal actions".to_string(),
+        };
+        Some(self.describe_illegal(action, &why))
+    }
+
+    /// The action labelled `text` (any label of the action space, aliases included): None if
+    /// no action has that label, an `Illegal` error (saying why) if it is not legal now.
+    pub fn action_by_label(&self, text: &str) -> Option<Result<Action, GameError>> {
+        let a = self.state.parse_label(text)?;
+        Some(match self.illegal_reason(a) {
+            None => Ok(a),
+            Some(why) => Err(GameError::Illegal(why)),
+        })
+    }
+
+    /// At a chance node, the seats that will see its outcome, if some seat will not.
+    fn seen_mask(&self) -> Option<u64> {
+        if self.state.turn() != Turn::Chance {
+            return None;
+        }
+        let players = self.state.config().players.min(64);
+        let mask = (0..players)
+            .filter(|&s| self.state.chance_visible_to(s))
+            .fold(0u64, |m, s| m | 1 << s);
+        (mask.count_ones() as usize != players).then_some(mask)
+    }
+
+    fn push_history(&mut self, action: Action, seen: Option<u64>) {
+        if let Some(mask) = seen {
+            self.seen.push((self.history.len(), mask));
+        }
+        self.history.push(action);
+    }
+
+    /// The history as `seat` knows it: a chance outcome that seat did not see is `None`.
+    pub fn history_for(&self, seat: usize) -> Vec<Option<Action>> {
+        let mut out: Vec<Option<Action>> = self.history.iter().copied().map(Some).collect();
+        for &(i, mask) in &self.seen {
+            if seat >= 64 || mask & (1 << seat) == 0 {
+                if let Some(x) = out.get_mut(i) {
+                    *x = None;
+                }
+            }
+        }
+        out
     }
 
     fn describe_illegal(&self, action: Action, reason: &str) -> String {
@@ -171,10 +227,11 @@ impl Session {
         if action >= self.state.num_distinct_actions() {
             return Err(GameError::Illegal(self.describe_illegal(action, "")));
         }
+        let seen = self.seen_mask();
         if let Err(e) = self.state.apply(action) {
             return Err(GameError::Illegal(self.describe_illegal(action, &e.0)));
         }
-        self.history.push(action);
+        self.push_history(action, seen);
         self.resolve_chance();
         Ok(())
     }
@@ -215,6 +272,7 @@ impl Session {
             chance: self.chance,
             history: Vec::new(),
             from_seed: false,
+            seen: Vec::new(),
         })
     }
 
@@ -312,10 +370,34 @@ impl Session {
             chance,
             history,
             from_seed: false,
+            seen: Vec::new(),
         };
         s.check_history()?;
+        s.recover_seen();
         s.resolve_chance();
         Ok(s)
+    }
+
+    /// Who saw each chance outcome is not in the envelope: replay the history to learn it. A
+    /// history that does not replay from the seed is hidden whole from every seat.
+    fn recover_seen(&mut self) {
+        if self.history.is_empty() {
+            return;
+        }
+        let loaded = self.state.to_json_value();
+        for chance in [self.chance, ChanceMode::Auto, ChanceMode::Explicit] {
+            let record = Record {
+                chance,
+                ..self.record()
+            };
+            if let Ok(r) = Session::replay(self.entry, &record) {
+                if r.history == self.history && r.state.to_json_value() == loaded {
+                    self.seen = r.seen;
+                    return;
+                }
+            }
+        }
+        self.seen = (0..self.history.len()).map(|i| (i, 0)).collect();
     }
 
     /// Decide whether the envelope's (options, seed, history) is a replay record of the loaded

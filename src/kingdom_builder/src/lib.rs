@@ -381,6 +381,15 @@ impl Game for KingdomBuilder {
         NUM_ACTIONS
     }
 
+    /// A terrain card dealt or drawn into a hand is seen by its holder only (until it is
+    /// played); a card drawn to replace a played one (redraw) is face up.
+    fn chance_visible_to(&self, seat: usize) -> bool {
+        match self.phase {
+            Phase::Deal | Phase::Draw => seat == self.current,
+            _ => true,
+        }
+    }
+
     fn turn(&self) -> Turn {
         match self.phase {
             Phase::Deal | Phase::Redraw | Phase::Draw => Turn::Chance,

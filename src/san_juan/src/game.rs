@@ -229,6 +229,20 @@ impl Game for SanJuan {
         obs::label(self, action)
     }
 
+    /// A card drawn into a hand (or the councilor's drawn set) is seen by its owner only; a
+    /// good is a card face down that nobody sees; the gold mine's cards and the trading-house
+    /// tiles are face up.
+    fn chance_visible_to(&self, seat: usize) -> bool {
+        if self.pending == 0 {
+            return true;
+        }
+        match self.draw_to {
+            crate::DrawTo::Hand | crate::DrawTo::Drawn => seat == self.a(),
+            crate::DrawTo::Good(_) => false,
+            crate::DrawTo::Revealed => true,
+        }
+    }
+
     fn determinize(&self, seat: usize, seed: u64) -> Self {
         obs::determinize(self, seat, seed)
     }
