@@ -218,7 +218,7 @@ impl PyGame {
     /// Every action applied so far, chance outcomes included. With a seat: the history as that
     /// seat knows it, each chance outcome it did not see replaced by -1.
     #[pyo3(signature = (seat=None))]
-    fn history(&self, seat: Option<i64>) -> PyResult<Vec<i64>> {
+    fn history(&self, seat: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<i64>> {
         let Some(seat) = seat else {
             return Ok(self.session.history.iter().map(|&a| a as i64).collect());
         };

@@ -173,7 +173,7 @@ impl Session {
         let players = self.state.config().players.min(64);
         let mask = (0..players)
             .filter(|&s| self.state.chance_visible_to(s))
-            .fold(0u64, |m, s| m | 1 << s);
+            .fold(0u64, |m, s| m | (1 << s));
         (mask.count_ones() as usize != players).then_some(mask)
     }
 
