@@ -74,14 +74,28 @@ def _san_juan(state: State, p: int, rng: random.Random) -> bool:
 def _kingdom_builder(state: State, p: int, rng: random.Random) -> bool:
     player = state["players"][p]
     card = player.get("hand")
-    others = sorted(k for k, n in state["draw_pile"].items() if n > 0 and k != card)
+    if "draw_pile" in state:
+        pile = state["draw_pile"]
+    else:
+        # Positions no longer write the draw pile: every terrain card (5 of each) not discarded,
+        # removed or in a hand (docs/games/kingdom_builder.md); loading recomputes it.
+        pile = dict.fromkeys(("grass", "canyon", "desert", "flower", "forest"), 5)
+        for part in (state["discard"], state["removed"]):
+            items = part.items() if isinstance(part, dict) else ((t, 1) for t in part)
+            for terrain, n in items:
+                pile[terrain] -= n
+        for other in state["players"]:
+            if other.get("hand") is not None:
+                pile[other["hand"]] -= 1
+    others = sorted(k for k, n in pile.items() if n > 0 and k != card)
     if not card or not others:
         return False
     b = rng.choice(others)
-    state["draw_pile"][card] = state["draw_pile"].get(card, 0) + 1
-    state["draw_pile"][b] -= 1
-    if state["draw_pile"][b] == 0:
-        del state["draw_pile"][b]
+    if "draw_pile" in state:
+        pile[card] = pile.get(card, 0) + 1
+        pile[b] -= 1
+        if pile[b] == 0:
+            del pile[b]
     player["hand"] = b
     return True
 
@@ -116,6 +130,9 @@ CONFIGS: list[tuple[str, int, dict[str, Any]]] = [
 def _with_state(g: meeple.Game, state: State) -> meeple.Game:
     doc = json.loads(g.to_json())
     doc["state"] = state
+    # The edited state is a position without a known past: the real history no longer replays
+    # to it (and a history that does not replay is refused).
+    doc.pop("history", None)
     return meeple.from_json(json.dumps(doc))
 
 
