@@ -215,7 +215,7 @@ pub trait Game: Clone + Send + Sync + Serialize + DeserializeOwned + 'static {
 
 /// The action whose label is `label` (trimmed): a legal one first, else any id of the action
 /// space, `0..num_distinct_actions()`, in ascending order.
-pub fn find_label<G: Game + ?Sized>(g: &G, label: &str) -> Option<Action> {
+pub fn find_label<G: Game>(g: &G, label: &str) -> Option<Action> {
     if let Some(a) = g.parse_action(label) {
         return Some(a);
     }
