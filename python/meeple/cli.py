@@ -20,6 +20,7 @@ import meeple
 from meeple import bots as bots_mod
 from meeple import render
 from meeple._engine import play_matches, random_games
+from meeple.cli_options import game_options, map_option
 from meeple.cli_pictures import render_cmd, view_cmd
 from meeple.cli_selfplay import selfplay as selfplay_command
 from meeple.cli_tournament import simulate_on_backend
@@ -90,19 +91,6 @@ def _players_for(info: dict[str, Any], players: int | None) -> int:
             f"not {players}"
         )
     return players
-
-
-def _parse_options(pairs: Sequence[str]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for p in pairs:
-        if "=" not in p:
-            raise _fail(f"bad --option {p!r}: expected name=value (value as JSON or a word)")
-        k, v = p.split("=", 1)
-        try:
-            out[k] = json.loads(v)
-        except json.JSONDecodeError:
-            out[k] = v
-    return out
 
 
 def _new_game(name: str, players: int, seed: int, options: dict[str, Any]) -> meeple.Game:
@@ -218,6 +206,7 @@ def _elo(share: float, players: int) -> float:
 @click.option("--seed", default=0, show_default=True, type=click.IntRange(0, 2**64 - 1))
 @click.option("--threads", default=1, show_default=True, type=click.IntRange(1, 256))
 @click.option("--option", "options", multiple=True, help="Game option name=value (repeatable).")
+@map_option
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Write JSONL records.")
 @click.option(
     "--backend",
@@ -235,6 +224,7 @@ def simulate(
     seed: int,
     threads: int,
     options: tuple[str, ...],
+    map_file: Path | None,
     out: Path | None,
     backend: str | None,
     workers: int,
@@ -243,7 +233,7 @@ def simulate(
     """Play many seeded games between bots; report win rates with 95% intervals and ratings."""
     info = _check_game(game)
     players = _players_for(info, players)
-    opts = _parse_options(options)
+    opts = game_options(options, map_file)
     _new_game(game, players, seed, opts)  # validates options early
     if backend is not None:
         simulate_on_backend(
@@ -272,6 +262,7 @@ def simulate(
             TimeRemainingColumn(),
             console=err_console,
             disable=as_json,
+            transient=True,  # an error after it started stays one line
         ) as progress:
             task = progress.add_task(game, total=n_games)
             rust_configs = [c for c in configs if c is not None]
@@ -495,6 +486,7 @@ def _prompt_action(game: meeple.Game) -> int | None:
 @click.option("--bots", default="random", show_default=True, help="Bots for the other seats.")
 @click.option("--seed", default=0, show_default=True, type=click.IntRange(0, 2**64 - 1))
 @click.option("--option", "options", multiple=True, help="Game option name=value (repeatable).")
+@map_option
 @click.option(
     "--svg",
     "svg_dir",
@@ -508,6 +500,7 @@ def play(
     bots: str,
     seed: int,
     options: tuple[str, ...],
+    map_file: Path | None,
     svg_dir: Path | None,
 ) -> None:
     """Play GAME in the terminal against bots."""
@@ -515,7 +508,8 @@ def play(
     players = _players_for(info, players)
     if not 0 <= seat < players:
         raise _fail(f"--seat must be in 0..{players - 1}")
-    g = _new_game(game, players, seed, _parse_options(options))
+    g = _new_game(game, players, seed, game_options(options, map_file))
+    render.to_text(g, seat)  # a game without a terminal picture fails now, in one line
     bot_list = _bots_for(bots, players, seed)
     if svg_dir is not None:
         svg_dir.mkdir(parents=True, exist_ok=True)
@@ -640,6 +634,7 @@ def bench_rows(
 @click.option("--threads", default=2, show_default=True, type=click.IntRange(1, 256))
 @click.option("--seconds", default=1.0, show_default=True, type=click.FloatRange(0.05, 600))
 @click.option("--option", "options", multiple=True, help="Game option name=value (repeatable).")
+@map_option
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def bench(
     games: tuple[str, ...],
@@ -647,6 +642,7 @@ def bench(
     threads: int,
     seconds: float,
     options: tuple[str, ...],
+    map_file: Path | None,
     as_json: bool,
 ) -> None:
     """Throughput of random play per game: Rust loop (1 and N threads) and Python loop.
@@ -654,7 +650,7 @@ def bench(
     Each Rust figure is the best of three batches after a warm-up; actions include chance
     outcomes in every column."""
     names = list(games) or meeple.games()
-    opts = _parse_options(options)
+    opts = game_options(options, map_file)
     for n in names:
         info = _check_game(n)
         _new_game(n, _players_for(info, players), 1, opts)  # bad options fail here, one line

@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 import meeple
+from meeple.cli_options import game_options, map_option
 from meeple.evaluators import load as load_evaluator
 from meeple.selfplay import Runner
 
@@ -30,6 +31,7 @@ from meeple.selfplay import Runner
 @click.option("--players", type=int, help="Player count (default: 4 where allowed).")
 @click.option("--seed", default=0, show_default=True, type=click.IntRange(0, 2**64 - 1))
 @click.option("--option", "options", multiple=True, help="Game option name=value (repeatable).")
+@map_option
 @click.option("--c-puct", default=1.25, show_default=True, type=click.FloatRange(0))
 @click.option("--leaves-per-search", default=1, show_default=True, type=click.IntRange(1, 4096))
 @click.option("--dirichlet-fraction", default=0.25, show_default=True, type=click.FloatRange(0, 1))
@@ -54,6 +56,7 @@ def selfplay(
     players: int | None,
     seed: int,
     options: tuple[str, ...],
+    map_file: Path | None,
     c_puct: float,
     leaves_per_search: int,
     dirichlet_fraction: float,
@@ -70,7 +73,7 @@ def selfplay(
 
     info = cli._check_game(game)
     players = cli._players_for(info, players)
-    opts = cli._parse_options(options)
+    opts = game_options(options, map_file)
     cli._new_game(game, players, seed, opts)  # validates the options early
     try:
         ev = load_evaluator(evaluator, players)

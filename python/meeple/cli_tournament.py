@@ -12,6 +12,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from meeple import tournament as tournament_mod
+from meeple.cli_options import game_options, map_option
 
 console = Console()
 err_console = Console(stderr=True)
@@ -132,6 +133,7 @@ def simulate_on_backend(
 @click.option("--address", help="Ray cluster address (default: RAY_ADDRESS, or a local cluster).")
 @click.option("--seed", default=0, show_default=True, type=click.IntRange(0, 2**64 - 1))
 @click.option("--option", "options", multiple=True, help="Game option name=value (repeatable).")
+@map_option
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Results JSONL.")
 @click.option("--resume", is_flag=True, help="Keep the games already in --out; play the rest.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output (the table).")
@@ -147,15 +149,17 @@ def tournament(
     address: str | None,
     seed: int,
     options: tuple[str, ...],
+    map_file: Path | None,
     out: Path | None,
     resume: bool,
     as_json: bool,
 ) -> None:
     """Play a tournament of GAME between bots and rate them (Elo, openskill Plackett-Luce)."""
-    from meeple.cli import CliError, _parse_options
+    from meeple.cli import CliError
 
     if resume and out is None:
         raise CliError("--resume needs --out")
+    opts = game_options(options, map_file)
     with Progress(
         TextColumn(game),
         BarColumn(),
@@ -163,6 +167,7 @@ def tournament(
         TimeRemainingColumn(),
         console=err_console,
         disable=as_json,
+        transient=True,  # an error after it started stays one line
     ) as bar:
         task = bar.add_task(game, total=n_games)
         try:
@@ -179,7 +184,7 @@ def tournament(
                 address=address,
                 out=out,
                 resume=resume,
-                options=_parse_options(options),
+                options=opts,
                 progress=lambda done, total: bar.update(task, completed=done),
             )
         except ValueError as e:

@@ -201,7 +201,7 @@ pub(crate) fn option_specs() -> Vec<OptionSpec> {
     ]
 }
 
-/// The `map` option: `None` for null, else the map object (read from the file for a path).
+/// The `map` option: `None` for null, else the map object (a string is refused: never a path).
 pub(crate) fn read_map_option(config: &Config) -> Result<Option<Value>, GameError> {
     // Option values are data, also inside records and positions: never a file to read (reading
     // a file is the caller's job, e.g. a command-line flag that passes the file's JSON).
