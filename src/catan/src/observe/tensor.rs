@@ -69,44 +69,43 @@ pub fn tensor(g: &Catan, seat: usize, out: &mut [f32]) {
     }
     let n = g.n();
     let seat = seat.min(n - 1);
-    let slot = |p: usize| (p + n - seat) % n;
+    // Relative seats, computed once: the tensor is written every step of an RL loop, so the
+    // per-piece loops below visit only the set bits of each mask, not every vertex and edge.
+    let slots: [usize; 4] = std::array::from_fn(|p| (p + n - seat) % n);
+    let slot = |p: usize| slots[p];
     let mut o = 0;
+    let robber = g.robber_hex();
     for h in 0..NH {
         out[o + (g.board.terrain[h] as usize).min(5)] = 1.0;
         let t = g.board.token[h] as usize;
         if (2..=12).contains(&t) {
             out[o + 6 + t - 2] = 1.0;
         }
-        if g.robber_hex() == Some(h) {
+        if robber == Some(h) {
             out[o + 17] = 1.0;
         }
         o += 18;
     }
-    for v in 0..NV {
-        let bit = 1u64 << v;
-        for p in 0..n {
-            if g.settlements[p] & bit != 0 {
-                out[o + 2 * slot(p)] = 1.0;
-            }
-            if g.cities[p] & bit != 0 {
-                out[o + 2 * slot(p) + 1] = 1.0;
-            }
+    for p in 0..n {
+        for v in bits64(g.settlements[p]).filter(|&v| v < NV) {
+            out[o + 14 * v + 2 * slot(p)] = 1.0;
         }
-        for k in 0..6 {
-            if g.board.harbor_vertices[k] & bit != 0 {
-                out[o + 8 + k] = 1.0;
-            }
+        for v in bits64(g.cities[p]).filter(|&v| v < NV) {
+            out[o + 14 * v + 2 * slot(p) + 1] = 1.0;
         }
-        o += 14;
     }
-    for e in 0..NE {
-        for p in 0..n {
-            if g.roads[p] & (1u128 << e) != 0 {
-                out[o + slot(p)] = 1.0;
-            }
+    for k in 0..6 {
+        for v in bits64(g.board.harbor_vertices[k]).filter(|&v| v < NV) {
+            out[o + 14 * v + 8 + k] = 1.0;
         }
-        o += 4;
     }
+    o += 14 * NV;
+    for p in 0..n {
+        for e in bits128(g.roads[p]).filter(|&e| e < NE) {
+            out[o + 4 * e + slot(p)] = 1.0;
+        }
+    }
+    o += 4 * NE;
     for p in 0..n {
         let b = o + 25 * slot(p);
         let c = g.hand_size(p).min(255) as u8;
@@ -189,10 +188,8 @@ pub fn tensor(g: &Catan, seat: usize, out: &mut [f32]) {
         }
     }
     o += 88;
-    for i in 0..NUM_OFFERS as usize {
-        if g.offers_used & (1u128 << i) != 0 {
-            out[o + i] = 1.0;
-        }
+    for i in bits128(g.offers_used).filter(|&i| i < NUM_OFFERS as usize) {
+        out[o + i] = 1.0;
     }
     o += 80;
     out[o] = g.turns_played as f32 / g.rules.turn_limit.max(1) as f32;
