@@ -10,7 +10,8 @@ timed with ``write_masks`` + ``step``). Reported: learner steps/s (wall clock, n
 included), games/s (steps/s ÷ the mean learner steps of a game, from every env's first game, played
 before timing),
 and, for comparison, the Rust random loop (``random_games``, the same configuration, one
-thread) in games/s. See benches/README.md for the recorded numbers.
+thread) in games/s (the measurement lives in ``meeple.envs.throughput``; ``meeple bench --vec``
+shows the same figures). See benches/README.md for the recorded numbers.
 
     python benches/vec_env.py                                  # every game, 1 and 2 threads
     python benches/vec_env.py catan --players 4 --option player_trades=off --repeat 3
@@ -20,13 +21,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import time
 from typing import Any
 
-import numpy as np
-
 import meeple
-from meeple._engine import random_games
+from meeple.envs.throughput import rust_loop_rate, vec_rate
 
 
 def parse_options(pairs: list[str]) -> dict[str, Any]:
@@ -35,60 +33,6 @@ def parse_options(pairs: list[str]) -> dict[str, Any]:
         k, _, v = p.partition("=")
         out[k] = json.loads(v) if v[:1].isdigit() or v in ("true", "false") else v
     return out
-
-
-def vec_rate(
-    game: str,
-    players: int,
-    options: dict[str, Any],
-    envs: int,
-    threads: int,
-    seconds: float,
-    observe: bool,
-) -> dict[str, float]:
-    env = meeple.VecEnv(
-        game, envs, players=players, options=options, threads=threads, seed=1, observe=observe
-    )
-    env.reset()
-    rng = np.random.default_rng(1)
-    num_legal = env.num_legal
-    legal = env.legal_actions.reshape(-1)  # a view: row i starts at i * num_actions
-    row_start = np.arange(envs) * env.num_actions
-
-    def actions() -> np.ndarray[Any, Any]:
-        pick = (rng.random(envs) * np.maximum(num_legal, 1)).astype(np.intp)
-        return legal[row_start + pick]
-
-    # Play until every env has finished its first game: the mean of those first lengths is
-    # unbiased (within a timed window short games end more often) and gives games/s below.
-    first = np.zeros(envs, dtype=np.int64)
-    while not first.all():
-        _, _, _, term, trunc = env.step(actions())
-        ended = (term | trunc) & (first == 0)
-        first[ended] = env.episode_length[ended]
-    steps = 0
-    start = time.perf_counter()
-    while (now := time.perf_counter()) - start < seconds:
-        env.step(actions())
-        steps += envs
-    dt = now - start
-    mean_len = float(first.mean())
-    return {
-        "steps_per_s": steps / dt,
-        "games_per_s": steps / dt / mean_len,
-        "steps_per_game": mean_len,
-    }
-
-
-def rust_rate(game: str, players: int, options: dict[str, Any], seconds: float) -> float:
-    n = 8
-    while True:
-        t0 = time.perf_counter()
-        random_games(game, players, n, 1, 1, options)
-        dt = time.perf_counter() - t0
-        if dt >= seconds or n > 10**7:
-            return n / dt
-        n = max(n * 2, int(n * seconds / max(dt, 1e-3) * 1.1))
 
 
 def main() -> None:
@@ -126,7 +70,7 @@ def main() -> None:
                 bare: dict[str, float] = {}
                 for _ in range(args.repeat):
                     if t == threads[0]:
-                        rust = max(rust, rust_rate(game, p, options, args.seconds))
+                        rust = max(rust, rust_loop_rate(game, p, options, args.seconds))
                     f = vec_rate(game, p, options, args.envs, t, args.seconds, True)
                     b = vec_rate(game, p, options, args.envs, t, args.seconds, False)
                     full = max(full, f, key=lambda r: r.get("steps_per_s", 0.0))

@@ -85,6 +85,31 @@ def test_simulate_bench_demo_on_every_game(tmp_path: Path) -> None:
     assert [r["game"] for r in json.loads(out)] == meeple.games()
 
 
+def test_bench_vec_reports_vecenv_beside_the_rust_loop() -> None:
+    code, out = run(
+        "bench", "--vec", "puerto_rico", "catan", "--players", "3", "--envs", "8",
+        "--threads", "1", "--seconds", "0.05", "--json",
+    )  # fmt: skip
+    assert code == 0, out
+    rows = json.loads(out)
+    assert [(r["game"], r["players"], r["envs"]) for r in rows] == [
+        ("puerto_rico", 3, 8),
+        ("catan", 3, 8),
+    ]
+    for r in rows:
+        for mode in ("observe", "no_observe"):
+            m = r[mode]
+            assert m["steps_per_s"] > 0 and m["steps_per_game"] > 1, r
+            assert m["games_per_s"] == pytest.approx(m["steps_per_s"] / m["steps_per_game"])
+        assert r["vec_over_rust"] == pytest.approx(
+            r["no_observe"]["games_per_s"] / r["rust_games_per_s_1t"]
+        )
+    code, out = run("bench", "--vec", "catan", "--envs", "8", "--seconds", "0.05")
+    assert code == 0 and "VecEnv ÷ Rust loop" in out, out
+    code, out = run("bench", "--vec", "catan", "--envs", "0")
+    assert code == 2 and "Traceback" not in out
+
+
 def test_play_quits_cleanly() -> None:
     for game in meeple.games():
         code, out = run("play", game, "--seed", "1", input="q\n")

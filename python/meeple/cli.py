@@ -635,6 +635,14 @@ def bench_rows(
 @click.option("--seconds", default=1.0, show_default=True, type=click.FloatRange(0.05, 600))
 @click.option("--option", "options", multiple=True, help="Game option name=value (repeatable).")
 @map_option
+@click.option(
+    "--vec",
+    is_flag=True,
+    help="Measure meeple.VecEnv (every seat a learner, random legal actions in numpy) instead.",
+)
+@click.option(
+    "--envs", default=512, show_default=True, type=click.IntRange(1, 65536), help="With --vec."
+)
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def bench(
     games: tuple[str, ...],
@@ -643,17 +651,26 @@ def bench(
     seconds: float,
     options: tuple[str, ...],
     map_file: Path | None,
+    vec: bool,
+    envs: int,
     as_json: bool,
 ) -> None:
     """Throughput of random play per game: Rust loop (1 and N threads) and Python loop.
 
     Each Rust figure is the best of three batches after a warm-up; actions include chance
-    outcomes in every column."""
+    outcomes in every column. With --vec: VecEnv learner steps/s and games/s, with and without
+    the observation tensor written each step, beside the Rust loop (1 thread)."""
     names = list(games) or meeple.games()
     opts = game_options(options, map_file)
+    configs = []
     for n in names:
         info = _check_game(n)
-        _new_game(n, _players_for(info, players), 1, opts)  # bad options fail here, one line
+        p = _players_for(info, players)
+        _new_game(n, p, 1, opts)  # bad options fail here, one line
+        configs.append((n, p))
+    if vec:
+        _bench_vec(configs, opts, envs, threads, seconds, as_json)
+        return
     rows = bench_rows(names, players, threads, seconds, opts)
     if as_json:
         click.echo(json.dumps(rows))
@@ -685,6 +702,47 @@ def bench(
             f"{r['clone_ns']:,.0f}",
             f"{r['json_bytes']:,}",
             f"{r['mean_actions_per_game']:,.1f}",
+        )
+    console.print(t)
+
+
+def _bench_vec(
+    configs: list[tuple[str, int]],
+    opts: dict[str, Any],
+    envs: int,
+    threads: int,
+    seconds: float,
+    as_json: bool,
+) -> None:
+    from meeple.envs.throughput import vec_rows
+
+    rows = vec_rows(configs, opts, envs, threads, seconds)
+    if as_json:
+        click.echo(json.dumps(rows))
+        return
+    t = Table(title=f"meeple bench --vec ({envs} envs, {threads} threads, {seconds:g}s each)")
+    for c in [
+        "game",
+        "players",
+        "steps/s",
+        "games/s",
+        "steps/s no obs",
+        "games/s no obs",
+        "Rust loop games/s 1t",
+        "VecEnv ÷ Rust loop",
+    ]:
+        t.add_column(c, justify="right")
+    for r in rows:
+        full, bare = r["observe"], r["no_observe"]
+        t.add_row(
+            r["game"],
+            str(r["players"]),
+            f"{full['steps_per_s']:,.0f}",
+            f"{full['games_per_s']:,.1f}",
+            f"{bare['steps_per_s']:,.0f}",
+            f"{bare['games_per_s']:,.1f}",
+            f"{r['rust_games_per_s_1t']:,.1f}",
+            f"{r['vec_over_rust']:.2f}x",
         )
     console.print(t)
 
