@@ -39,7 +39,8 @@ def vec_rate(
 
     def actions() -> np.ndarray[Any, Any]:
         pick = (rng.random(envs) * np.maximum(num_legal, 1)).astype(np.intp)
-        return legal[row_start + pick]
+        chosen: np.ndarray[Any, Any] = legal[row_start + pick]
+        return chosen
 
     first = np.zeros(envs, dtype=np.int64)
     while not first.all():
