@@ -20,6 +20,8 @@ from meeple.render.svg import (
     hexagon,
     nice,
     player_colour,
+    player_frame,
+    seat_title,
     status_line,
     text_colour_on,
 )
@@ -255,20 +257,10 @@ def _estate(
     hot: set[str],
 ) -> None:
     current = meta.get("current_player") == i
-    svg.rect(
-        x0 - 4,
-        y0,
-        242,
-        374,
-        rx=8,
-        fill="#ffffff",
-        stroke="#00a0a0" if current else "#d8cfbf",
-        stroke_width=3 if current else 1,
-    )
+    player_frame(svg, x0 - 4, y0, 242, 374, current)
     colour = player_colour(i)
     svg.rect(x0 + 4, y0 + 8, 14, 14, rx=3, fill=colour, stroke=INK)
-    you = " · you" if meta.get("seat") == i else ""
-    svg.text(x0 + 24, y0 + 20, f"seat {i} ({PLAYER_NAMES[i]}){you}", size=13, weight="bold")
+    svg.text(x0 + 24, y0 + 20, seat_title(meta, i), size=13, weight="bold")
     svg.text(x0 + 230, y0 + 20, f"{p.get('vp', 0)} VP", size=13, anchor="end", weight="bold")
     board = p.get("board")
     estate = p.get("estate") or {}

@@ -20,6 +20,8 @@ from meeple.render.svg import (
     nice,
     pips,
     player_colour,
+    player_frame,
+    seat_title,
     status_line,
     text_colour_on,
 )
@@ -658,20 +660,10 @@ def _draw_panel(svg: Svg, view: dict[str, Any], meta: dict[str, Any]) -> None:
         y += 12
         colour = player_colour(i)
         current = meta.get("current_player") == i
-        svg.rect(
-            x - 4,
-            y - 2,
-            322,
-            68,
-            rx=6,
-            fill="#ffffff",
-            stroke="#00a0a0" if current else "#d8cfbf",
-            stroke_width=3 if current else 1,
-        )
+        player_frame(svg, x - 4, y - 2, 322, 68, current, rx=6)
         svg.rect(x + 2, y + 4, 14, 14, rx=3, fill=colour, stroke=INK)
         vp = p.get("victory_points", p.get("public_victory_points", 0))
-        who = f"seat {i} ({PLAYER_NAMES[i]})" + (" · you" if meta.get("seat") == i else "")
-        svg.text(x + 22, y + 16, who, size=13, weight="bold")
+        svg.text(x + 22, y + 16, seat_title(meta, i), size=13, weight="bold")
         svg.text(x + 312, y + 16, f"{vp} VP", size=14, anchor="end", weight="bold")
         extras = []
         if view.get("longest_road") == i:

@@ -16,6 +16,8 @@ from meeple.render.svg import (
     hexagon,
     nice,
     player_colour,
+    player_frame,
+    seat_title,
     status_line,
     text_colour_on,
 )
@@ -228,19 +230,9 @@ def _panel(svg: Svg, view: dict[str, Any], meta: dict[str, Any]) -> None:
     for i, p in enumerate(view.get("player_state", [])):
         y += 14
         current = meta.get("current_player") == i
-        svg.rect(
-            x - 4,
-            y,
-            322,
-            50,
-            rx=6,
-            fill="#ffffff",
-            stroke="#00a0a0" if current else "#d8cfbf",
-            stroke_width=3 if current else 1,
-        )
+        player_frame(svg, x - 4, y, 322, 50, current, rx=6)
         _settlement(svg, x + 9, y + 14, player_colour(i), PLAYER_NAMES[i])
-        you = " · you" if meta.get("seat") == i else ""
-        svg.text(x + 22, y + 18, f"seat {i} ({PLAYER_NAMES[i]}){you}", size=12, weight="bold")
+        svg.text(x + 22, y + 18, seat_title(meta, i), size=12, weight="bold")
         gold = scores[i] if i < len(scores) else 0
         svg.text(x + 312, y + 18, f"{gold} gold", size=12, anchor="end", weight="bold")
         hand = p.get("hand")

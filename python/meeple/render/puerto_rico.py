@@ -15,6 +15,8 @@ from meeple.render.svg import (
     Svg,
     nice,
     player_colour,
+    player_frame,
+    seat_title,
     status_line,
     text_colour_on,
 )
@@ -229,20 +231,10 @@ def _player(
     hot: set[str],
 ) -> None:
     current = meta.get("current_player") == i
-    svg.rect(
-        x0 - 4,
-        y0,
-        228,
-        396,
-        rx=8,
-        fill="#ffffff",
-        stroke="#00a0a0" if current else "#d8cfbf",
-        stroke_width=3 if current else 1,
-    )
+    player_frame(svg, x0 - 4, y0, 228, 396, current)
     svg.rect(x0 + 4, y0 + 8, 14, 14, rx=3, fill=player_colour(i), stroke=INK)
-    you = " · you" if meta.get("seat") == i else ""
     gov = " · governor" if view.get("governor") == i else ""
-    svg.text(x0 + 24, y0 + 20, f"seat {i} ({PLAYER_NAMES[i]}){you}{gov}", size=12, weight="bold")
+    svg.text(x0 + 24, y0 + 20, seat_title(meta, i, gov), size=12, weight="bold")
     vp = p.get("vp")
     svg.text(
         x0 + 4,

@@ -14,6 +14,8 @@ from meeple.render.svg import (
     Svg,
     nice,
     player_colour,
+    player_frame,
+    seat_title,
     status_line,
     text_colour_on,
 )
@@ -160,20 +162,10 @@ def _player(
     hot: set[str],
 ) -> None:
     current = meta.get("current_player") == i
-    svg.rect(
-        12,
-        y0,
-        976,
-        142,
-        rx=8,
-        fill="#ffffff",
-        stroke="#00a0a0" if current else "#d8cfbf",
-        stroke_width=3 if current else 1,
-    )
+    player_frame(svg, 12, y0, 976, 142, current)
     svg.rect(20, y0 + 8, 14, 14, rx=3, fill=player_colour(i), stroke=INK)
-    you = " · you" if meta.get("seat") == i else ""
     gov = " · governor" if view.get("governor") == i else ""
-    svg.text(40, y0 + 20, f"seat {i} ({PLAYER_NAMES[i]}){you}{gov}", size=13, weight="bold")
+    svg.text(40, y0 + 20, seat_title(meta, i, gov), size=13, weight="bold")
     svg.text(
         980,
         y0 + 20,

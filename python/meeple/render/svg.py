@@ -210,3 +210,25 @@ def status_line(meta: dict[str, object]) -> str:
     if isinstance(cp, int) and cp >= 0:
         return f"seat {cp} ({PLAYER_NAMES[cp % len(PLAYER_NAMES)]}) to move"
     return "chance"
+
+
+def player_frame(
+    svg: Svg, x: float, y: float, w: float, h: float, current: bool, rx: float = 8
+) -> None:
+    """The card behind one player's panel, outlined in teal while that seat is to move."""
+    svg.rect(
+        x,
+        y,
+        w,
+        h,
+        rx=rx,
+        fill="#ffffff",
+        stroke="#00a0a0" if current else "#d8cfbf",
+        stroke_width=3 if current else 1,
+    )
+
+
+def seat_title(meta: dict[str, Any], seat: int, extra: str = "") -> str:
+    """A player panel's heading, e.g. 'seat 2 (orange) · you' ('you' marks the viewing seat)."""
+    you = " · you" if meta.get("seat") == seat else ""
+    return f"seat {seat} ({PLAYER_NAMES[seat]}){you}{extra}"
