@@ -1,132 +1,18 @@
 //! PUCT search and the lockstep runner on Nim (perfect information, solvable: a zero nim-sum
 //! loses for the player to move) and on the reference game (chance and hidden cards).
 
+mod common;
+
+use common::nim::{Nim, MAX_HEAP};
 use meeple_core::reference::Reference;
 use meeple_core::search::puct::{
     self, LeafBatch, PuctConfig, Runner, RunnerConfig, Search, SeatPlayer,
 };
 use meeple_core::search::{Bot, Mcts, SearchConfig};
-use meeple_core::{Action, Config, Game, GameError, GameInfo, GameRng, RuleError, Turn};
-use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
-
-const MAX_HEAP: u32 = 7;
-
-/// Nim on three heaps of up to 7; a move takes 1..=7 stones from one heap (action
-/// `heap * 7 + take - 1`); whoever takes the last stone wins.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-struct Nim {
-    config: Config,
-    heaps: [u8; 3],
-    to_move: usize,
-    winner: Option<usize>,
-    rng: GameRng,
-}
-
-impl Nim {
-    fn at(heaps: [u8; 3]) -> Nim {
-        let mut g = Nim::new(&Config::with_players(&Nim::info(), 2).unwrap(), 0).unwrap();
-        g.heaps = heaps;
-        g
-    }
-}
+use meeple_core::{Action, Config, Game, GameRng, Turn};
 
 fn nim_sum(heaps: &[f32]) -> u8 {
     heaps.iter().fold(0, |a, &h| a ^ h as u8)
-}
-
-impl Game for Nim {
-    fn info() -> GameInfo {
-        GameInfo {
-            name: "nim",
-            title: "Nim",
-            min_players: 2,
-            max_players: 2,
-            options: vec![],
-            hidden_information: false,
-            state_version: 1,
-        }
-    }
-    fn new(config: &Config, seed: u64) -> Result<Self, GameError> {
-        Ok(Nim {
-            config: config.clone(),
-            heaps: [3, 4, 5],
-            to_move: 0,
-            winner: None,
-            rng: GameRng::new(seed),
-        })
-    }
-    fn config(&self) -> &Config {
-        &self.config
-    }
-    fn num_distinct_actions(&self) -> u32 {
-        3 * MAX_HEAP
-    }
-    fn turn(&self) -> Turn {
-        match self.winner {
-            Some(_) => Turn::Terminal,
-            None => Turn::Player(self.to_move),
-        }
-    }
-    fn legal_actions(&self, out: &mut Vec<Action>) {
-        out.clear();
-        if self.winner.is_none() {
-            for (h, &n) in self.heaps.iter().enumerate() {
-                out.extend((0..n as u32).map(|t| h as u32 * MAX_HEAP + t));
-            }
-        }
-    }
-    fn chance_outcomes(&self, out: &mut Vec<(Action, u32)>) {
-        out.clear();
-    }
-    fn apply(&mut self, action: Action) -> Result<(), RuleError> {
-        let (h, take) = ((action / MAX_HEAP) as usize, (action % MAX_HEAP + 1) as u8);
-        if self.winner.is_some() || h >= 3 || take > self.heaps[h] {
-            return Err(RuleError::new(format!("action {action} is not legal")));
-        }
-        self.heaps[h] -= take;
-        if self.heaps == [0; 3] {
-            self.winner = Some(self.to_move);
-        } else {
-            self.to_move = 1 - self.to_move;
-        }
-        Ok(())
-    }
-    fn scores(&self) -> Vec<f64> {
-        (0..2)
-            .map(|p| (self.winner == Some(p)) as u8 as f64)
-            .collect()
-    }
-    fn winners(&self) -> Vec<usize> {
-        self.winner.into_iter().collect()
-    }
-    fn observation(&self, _seat: usize) -> Value {
-        json!({ "heaps": self.heaps })
-    }
-    fn observation_tensor_len(&self) -> usize {
-        3
-    }
-    fn observation_tensor(&self, _seat: usize, out: &mut [f32]) {
-        for (o, &h) in out.iter_mut().zip(&self.heaps) {
-            *o = h as f32;
-        }
-    }
-    fn action_label(&self, action: Action) -> String {
-        format!(
-            "take {} from heap {}",
-            action % MAX_HEAP + 1,
-            action / MAX_HEAP
-        )
-    }
-    fn rng_mut(&mut self) -> &mut GameRng {
-        &mut self.rng
-    }
-    fn max_game_length(&self) -> u64 {
-        3 * MAX_HEAP as u64
-    }
-    fn render(&self) -> String {
-        format!("{:?}", self.heaps)
-    }
 }
 
 type Output = Result<(Vec<f32>, Vec<f32>), String>;
@@ -196,7 +82,7 @@ fn winning(heaps: [u8; 3]) -> bool {
 #[test]
 fn exact_evaluator_finds_the_winning_move() {
     for heaps in [[3, 4, 5], [1, 2, 4], [7, 3, 1], [2, 5, 6], [0, 6, 3]] {
-        let g = Nim::at(heaps);
+        let g = Nim::position(2, heaps, 0);
         let cfg = PuctConfig {
             simulations: 64,
             ..Default::default()
@@ -217,7 +103,7 @@ fn exact_evaluator_finds_the_winning_move() {
 #[test]
 fn gumbel_finds_the_winning_move_with_few_simulations() {
     for heaps in [[3, 4, 5], [1, 2, 4], [7, 3, 1], [2, 5, 6]] {
-        let g = Nim::at(heaps);
+        let g = Nim::position(2, heaps, 0);
         let greedy = PuctConfig {
             simulations: 32,
             gumbel: true,
@@ -252,7 +138,7 @@ fn gumbel_finds_the_winning_move_with_few_simulations() {
 #[test]
 fn uniform_evaluator_with_many_simulations_agrees_with_uct() {
     // [1, 2, 4]: the only winning move takes one stone from the heap of four.
-    let g = Nim::at([1, 2, 4]);
+    let g = Nim::position(2, [1, 2, 4], 0);
     let uct = Mcts {
         iterations: Some(20_000),
         ..Mcts::from_config(&SearchConfig::default())
@@ -278,7 +164,7 @@ fn uniform_evaluator_with_many_simulations_agrees_with_uct() {
 
 #[test]
 fn virtual_loss_collects_several_leaves_and_still_solves() {
-    let g = Nim::at([3, 4, 5]);
+    let g = Nim::position(2, [3, 4, 5], 0);
     let cfg = PuctConfig {
         simulations: 200,
         leaves_per_search: 8,
@@ -304,7 +190,7 @@ fn virtual_loss_collects_several_leaves_and_still_solves() {
 
 #[test]
 fn bad_outputs_are_refused_with_the_row_named() {
-    let g = Nim::at([3, 4, 5]);
+    let g = Nim::position(2, [3, 4, 5], 0);
     let cfg = PuctConfig::default();
     let nan = |b: &LeafBatch| -> Output {
         let (mut p, v) = uniform(b)?;
@@ -343,7 +229,7 @@ fn bad_outputs_are_refused_with_the_row_named() {
 
 #[test]
 fn dirichlet_noise_changes_root_priors_only_as_configured() {
-    let g = Nim::at([3, 4, 5]);
+    let g = Nim::position(2, [3, 4, 5], 0);
     let plain = search(&g, &PuctConfig::default(), 1, uniform);
     let noisy_cfg = PuctConfig {
         dirichlet_fraction: 0.25,

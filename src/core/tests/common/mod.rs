@@ -1,0 +1,3 @@
+//! Games shared by the core crate's integration tests.
+
+pub mod nim;
