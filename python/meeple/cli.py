@@ -13,7 +13,6 @@ from typing import Any, TextIO
 
 import click
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 import meeple
@@ -23,7 +22,7 @@ from meeple._engine import play_matches, random_games
 from meeple.cli_options import game_options, map_option
 from meeple.cli_pictures import render_cmd, view_cmd
 from meeple.cli_selfplay import selfplay as selfplay_command
-from meeple.cli_tournament import simulate_on_backend
+from meeple.cli_tournament import games_progress, simulate_on_backend
 from meeple.cli_tournament import tournament as tournament_command
 
 # Tables stay readable when piped (no terminal width to go by).
@@ -255,15 +254,7 @@ def simulate(
                 (list(range(players)), list(returns[i]), list(scores[i]), int(lengths[i]), None)
             )
     else:
-        with Progress(
-            TextColumn("{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=err_console,
-            disable=as_json,
-            transient=True,  # an error after it started stays one line
-        ) as progress:
+        with games_progress(as_json) as progress:
             task = progress.add_task(game, total=n_games)
             rust_configs = [c for c in configs if c is not None]
             if len(rust_configs) == len(configs):

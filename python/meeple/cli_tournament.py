@@ -18,6 +18,20 @@ console = Console()
 err_console = Console(stderr=True)
 
 
+def games_progress(hidden: bool) -> Progress:
+    """The games-played bar of `simulate` and `tournament`, on stderr (hidden for --json); it
+    disappears when it stops, so an error after it started stays one line."""
+    return Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=err_console,
+        disable=hidden,
+        transient=True,
+    )
+
+
 def split_bots(spec: str) -> list[str]:
     """Bot specs separated by ';' (or ',' when no spec has parameters)."""
     parts = [s.strip() for s in spec.split(";" if ";" in spec else ",") if s.strip()]
@@ -160,15 +174,7 @@ def tournament(
     if resume and out is None:
         raise CliError("--resume needs --out")
     opts = game_options(options, map_file)
-    with Progress(
-        TextColumn(game),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=err_console,
-        disable=as_json,
-        transient=True,  # an error after it started stays one line
-    ) as bar:
+    with games_progress(as_json) as bar:
         task = bar.add_task(game, total=n_games)
         try:
             result = tournament_mod.run(
