@@ -5,8 +5,6 @@ use crate::geometry::NONE;
 use crate::ids::*;
 use crate::state::{Catan, Phase};
 use crate::trade::{maritime_decode, Offer};
-use crate::traders::SWIFT_JOURNEY;
-use crate::{caravans, events, fishermen};
 use meeple_core::Action;
 
 impl Catan {
@@ -18,11 +16,6 @@ impl Catan {
             Phase::SetupSettlement => {
                 let v = (a - A_SETTLE) as usize;
                 self.place_settlement(p, v);
-                if self.barbarian_attack.is_some() && self.setup_step as usize >= self.n() {
-                    // B8.2: the second set-up placement is a city.
-                    self.settlements[p] &= !(1u64 << v);
-                    self.cities[p] |= 1u64 << v;
-                }
                 if self.setup_step as usize >= self.n() {
                     for &h in &g.vertex_hexes[v] {
                         if h == NONE {
@@ -39,28 +32,17 @@ impl Catan {
                     }
                 }
                 self.last_settlement = v as u8;
-                if self.traders.is_some() && self.setup_step as usize >= self.n() {
-                    // B9: the second placement is a city, with the wagon on it (§B9.2).
-                    self.settlements[p] &= !(1u64 << v);
-                    self.cities[p] |= 1u64 << v;
-                    self.tb_mut().wagon[p] = v as u8;
-                }
-                self.update_harbormaster();
-                self.rivers_settlement_built(p, v);
-                // B4: set-up settlements earn trade tokens too (no neutral build, §B4.1).
-                self.two_settlement_tokens(p, v);
                 self.phase = Phase::SetupRoad;
-                self.fish_after_setup_settlement(p, v);
+                self.after_setup_settlement(p, v);
             }
             Phase::SetupRoad => {
                 let e = self.road_edge(a).unwrap_or(0);
                 self.place_road(p, e);
                 self.road_len[p] = self.longest_road_of(p);
-                self.rivers_road_built(p, e);
+                self.road_placed(p, e);
                 self.setup_step += 1;
                 if self.setup_step as usize >= 2 * self.n() {
-                    // B6 (D-45): the coin tiles are first handed out at the end of set-up.
-                    self.update_wealthiest();
+                    self.after_setup();
                     self.current = self.start_player;
                     self.enter_pre_roll();
                 } else {
@@ -68,31 +50,20 @@ impl Catan {
                     self.phase = Phase::SetupSettlement;
                 }
             }
-            Phase::Roll if a >= C_EVENT => {
-                self.two_note_roll(events::CARD_TYPES[(a - C_EVENT) as usize].1);
-                self.reveal_event((a - C_EVENT) as usize)
-            }
+            Phase::Roll if a >= C_EVENT => self.apply_roll_card(a),
             Phase::Roll => {
                 let sum = (a - C_DICE) as usize + 2;
                 self.last_roll = sum as u8;
                 self.rolled = true;
-                self.two_note_roll(sum as u8);
+                self.rolled_hook(sum as u8);
                 if sum == 7 {
                     self.begin_seven();
                 } else {
                     self.produce(sum, false);
                     self.roll_resolved();
-                    self.fish_after_production(sum);
+                    self.after_production(sum);
                 }
             }
-            Phase::Earthquake | Phase::EventGive | Phase::EventTake => self.apply_event_action(a),
-            Phase::NeutralBuild | Phase::ForcedTake | Phase::ForcedGive => {
-                self.apply_two(a);
-                // B8 x B4 (§B8.10 item 2): a neutral settlement is a second attack.
-                self.ba_two_after_neutral(a);
-            }
-            Phase::Barbarian => self.ba_apply(a),
-            Phase::Traders => self.tb_step_apply(a),
             Phase::Discard => {
                 // G-3: discards are simultaneous. Each card is set aside unseen (still in the
                 // hand for everyone else's knowledge); all of them go to the bank together, face
@@ -105,26 +76,13 @@ impl Catan {
                     self.after_discards();
                 }
             }
-            Phase::MoveRobber
-                if (a == caravans::A_ROBBER_OFF && self.caravans.is_some())
-                    || (a == fishermen::A_BESIDE && self.fishermen.is_some()) =>
-            {
+            Phase::MoveRobber if self.is_robber_beside_action(a) => {
                 // D-03: beside the board; nobody to steal from.
                 self.robber = ROBBER_OFF;
                 self.end_robber();
             }
-            Phase::CamelBidWool | Phase::CamelBidGrain | Phase::CamelDeclare | Phase::CamelPick => {
-                self.caravans_apply(a)
-            }
-            Phase::FishDraw | Phase::FishSwap | Phase::FishTake | Phase::FishRoad => {
-                self.fish_apply_phase(a)
-            }
             Phase::MoveRobber => {
-                self.robber = if a == fishermen::A_BESIDE {
-                    ROBBER_OFF
-                } else {
-                    (a - A_ROBBER) as u8
-                };
+                self.robber = (a - A_ROBBER) as u8;
                 self.thief = p as u8;
                 let m = self.robber_victims();
                 if m == 0 {
@@ -153,10 +111,11 @@ impl Catan {
                 self.place_road(p, e);
                 self.road_len[p] = self.longest_after_build(p, e);
                 self.update_longest_road();
-                self.rivers_road_built(p, e);
+                self.road_placed(p, e);
                 self.free_roads = self.free_roads.saturating_sub(1);
-                // B4 (D-26): a free road also triggers a neutral road; Road Building goes on after it.
-                if !self.two_after_own_build(p, None, true) {
+                // A module may take over after a free road (B4, D-26: a neutral road); Road
+                // Building goes on after it.
+                if !self.after_free_road(p) {
                     self.road_building_next();
                 }
             }
@@ -211,28 +170,18 @@ impl Catan {
                 self.phase = Phase::Main;
             }
             Phase::PreRoll | Phase::Main => {
-                if self.traders.is_some() && a >= A_SCENARIO {
-                    match self.road_edge(a) {
-                        Some(e) => self.build_road(p, e),
-                        None => self.tb_apply_own(a - A_SCENARIO),
-                    }
+                if a >= A_TWO {
+                    // Ids past the base and B2 ranges belong to the modules (B4, B5-B9).
+                    self.apply_module_action(p, a);
                 } else if a == A_ROLL {
                     self.phase = Phase::Roll;
                 } else if a < A_ROAD {
                     let v = (a - A_SETTLE) as usize;
                     self.pay(p, &COST_SETTLEMENT);
                     self.place_settlement(p, v);
-                    self.caravans_built();
+                    self.building_placed();
                     self.settlement_breaks_roads(p, v);
-                    self.update_harbormaster();
-                    self.rivers_settlement_built(p, v);
-                    // B8 x B4 (§B8.10): the attack first, then the neutral piece.
-                    if !self.ba_two_settlement(v) {
-                        self.two_after_own_build(p, Some(v), false);
-                        if self.barbarian_attack.is_some() {
-                            self.ba_after_build();
-                        }
-                    }
+                    self.after_settlement(p, v);
                 } else if a < A_CITY {
                     self.build_road(p, (a - A_ROAD) as usize);
                 } else if a < A_ROLL {
@@ -240,27 +189,16 @@ impl Catan {
                     self.pay(p, &COST_CITY);
                     self.settlements[p] &= !(1u64 << v);
                     self.cities[p] |= 1u64 << v;
-                    self.caravans_built();
-                    self.update_harbormaster();
-                    if self.barbarian_attack.is_some() {
-                        self.ba_after_build();
-                    }
+                    self.building_placed();
+                    self.after_city();
                 } else if a == A_END {
-                    if self.caravans.is_some() {
-                        self.caravans_end_turn();
-                    } else if self.barbarian_attack.is_some() {
-                        self.ba_end_turn();
-                    } else {
-                        self.end_turn();
-                    }
+                    self.end_turn_hook();
                 } else if a == A_REPAIR {
                     self.pay(p, &COST_REPAIR);
                     self.damaged[p] = NONE;
                 } else if a == A_BUY_DEV {
                     self.pay(p, &COST_DEV);
-                    if self.barbarian_attack.is_some() {
-                        self.ba_buy();
-                    } else {
+                    if !self.buy_development_hook() {
                         self.phase = Phase::DrawDevelopment;
                     }
                 } else if (A_PLAY..A_PLAY + 4).contains(&a) {
@@ -268,7 +206,10 @@ impl Catan {
                     self.dev[p][k] -= 1;
                     self.dev_played[p][k] += 1;
                     self.dev_played_turn = true;
-                    match k {
+                    if self.play_module_card(k) {
+                        // A module's own card (B9 Swift Journey).
+                    } else {
+                        match k {
                         KNIGHT => {
                             self.update_largest_army(p);
                             if self.knight_skips_robber() {
@@ -276,12 +217,6 @@ impl Catan {
                             } else {
                                 self.begin_robber();
                             }
-                        }
-                        SWIFT_JOURNEY if self.traders.is_some() => {
-                            // B9 Swift Journey: a second movement action with full points.
-                            let t = self.tb_mut();
-                            t.action_open = false;
-                            self.tb_open_action();
                         }
                         ROAD_BUILDING => {
                             self.free_roads = 2;
@@ -292,9 +227,8 @@ impl Catan {
                             self.phase = Phase::YearOfPlenty;
                         }
                         _ => self.phase = Phase::Monopoly,
+                        }
                     }
-                } else if (A_TWO..A_SCENARIO).contains(&a) {
-                    self.apply_two(a);
                 } else if (A_MARITIME..A_OFFER).contains(&a) {
                     let (give, get) = maritime_decode(a - A_MARITIME);
                     let rate = self.rate(p, give);
@@ -302,21 +236,13 @@ impl Catan {
                     self.bank[give] += rate;
                     self.bank[get] -= 1;
                     self.gain(p, get, 1);
-                } else if a >= A_SCENARIO && self.rivers.is_some() {
-                    self.rivers_apply(a);
-                } else if a == caravans::A_TOKEN_ROBBER_OFF && self.caravans.is_some() {
-                    // §B7.6: the token action sends the robber beside the board (no steal).
-                    self.pay_token_action();
-                    self.robber = ROBBER_OFF;
-                } else if a >= A_SCENARIO && self.fishermen.is_some() {
-                    self.fish_apply_main(a);
-                } else if a >= A_SCENARIO && self.barbarian_attack.is_some() {
-                    self.ba_main_apply(a);
                 } else {
                     self.make_offer(a - A_OFFER);
                 }
             }
             Phase::GameOver => {}
+            // The modules' own phases.
+            _ => self.apply_module_phase(a),
         }
         // The thief matters only while a steal is under way.
         if !matches!(self.phase, Phase::Steal | Phase::ChooseVictim) {

@@ -4,8 +4,6 @@
 use crate::geometry::{bits128, bits64, Geometry, NONE};
 use crate::ids::*;
 use crate::state::Catan;
-use crate::traders;
-use meeple_core::Action;
 
 /// The road edges connected to the vertices `start` (through any vertex).
 pub(crate) fn flood(g: &Geometry, roads: u128, start: u64) -> u128 {
@@ -81,8 +79,8 @@ impl Catan {
             self.road_len[p] = l;
             self.update_longest_road();
         }
-        self.rivers_road_built(p, e);
-        self.two_after_own_build(p, None, false);
+        self.road_placed(p, e);
+        self.after_road(p);
     }
 
     /// Rebuild the derived bitsets and road lengths from the pieces.
@@ -113,12 +111,7 @@ impl Catan {
     /// Edges where `p` may build a road now (free, connected to own piece, not through an
     /// opponent's building; never a B6 bridge site).
     pub(crate) fn road_spots(&self, p: usize) -> u128 {
-        let c = self.road_candidates(p);
-        if self.rivers.is_some() {
-            c & !self.no_road_edges()
-        } else {
-            c
-        }
+        self.road_candidates(p) & !self.no_road_edges()
     }
 
     /// Free edges connected to `p`'s pieces, not through an opponent's building.
@@ -131,42 +124,11 @@ impl Catan {
         for v in bits64(verts) {
             cand |= g.vertex_edges[v];
         }
-        let closed = self.barbarian_attack.as_ref().map_or(0, |b| b.closed_e);
-        cand & !self.all_roads & !closed
+        cand & !self.all_roads & !self.closed_edges()
     }
 
     pub(crate) fn settlement_spots(&self, p: usize) -> u64 {
-        let closed = self.barbarian_attack.as_ref().map_or(0, |b| b.closed_v);
-        self.road_verts[p] & !self.blocked & !closed & self.geo().buildable
-    }
-
-    /// The action id of a road on edge `e` (B9 boards have edges past the base range).
-    #[inline]
-    pub(crate) fn road_action(&self, e: usize) -> Action {
-        traders::rules::edge_action(A_ROAD, traders::TB_ROAD_HIGH, e)
-    }
-
-    /// The edge of a road action, if `a` is one.
-    #[inline]
-    pub(crate) fn road_edge(&self, a: Action) -> Option<usize> {
-        if a < A_CITY {
-            a.checked_sub(A_ROAD).map(|e| e as usize)
-        } else if self.traders.is_some() {
-            traders::rules::action_edge(A_ROAD, traders::TB_ROAD_HIGH, a)
-        } else {
-            None
-        }
-    }
-
-    /// The edge of an Earthquake damage action, if `a` is one.
-    pub(crate) fn damage_edge(&self, a: Action) -> Option<usize> {
-        if self.traders.is_some() {
-            traders::rules::action_edge(A_DAMAGE, traders::TB_DAMAGE_HIGH, a)
-        } else {
-            (A_DAMAGE..A_GIVE)
-                .contains(&a)
-                .then(|| (a - A_DAMAGE) as usize)
-        }
+        self.road_verts[p] & !self.blocked & !self.closed_vertices() & self.geo().buildable
     }
 
     /// Length of the longest trail of `p`'s roads not passing through an opponent's building.
@@ -194,7 +156,7 @@ impl Catan {
         if within == 0 {
             return 0;
         }
-        let double = self.caravans.as_ref().map_or(0, |c| c.camels);
+        let double = self.double_road_edges();
         let g = self.geo();
         let own = self.settlements[p] | self.cities[p];
         let opp = self.occupied & !own;
@@ -233,8 +195,8 @@ impl Catan {
     /// Recompute the holder of Longest Road after lengths changed (spec §A8, including the
     /// broken-road rule and ties keeping the holder).
     pub(crate) fn update_longest_road(&mut self) {
-        if self.traders.is_some() {
-            return; // B9: no Longest Road card (§B9.1)
+        if !self.longest_road_card() {
+            return;
         }
         // B4: the neutral players (seats 2 and 3) may hold Longest Road too.
         let n = self.road_seats();

@@ -2,28 +2,9 @@
 
 use crate::ids::*;
 use crate::state::{Catan, Phase};
-use crate::traders;
-use crate::traders::SWIFT_JOURNEY;
 use meeple_core::Action;
 
 impl Catan {
-    /// The development deck's composition (B9 has its own, §B9.9).
-    pub(crate) fn dev_totals(&self) -> [u8; 5] {
-        if self.traders.is_some() {
-            traders::DEV_TOTALS
-        } else {
-            DEV_TOTALS
-        }
-    }
-
-    pub(crate) fn dev_name(&self, k: usize) -> &'static str {
-        if self.traders.is_some() {
-            traders::DEV_NAMES[k]
-        } else {
-            DEV_NAMES[k]
-        }
-    }
-
     pub(crate) fn dev_count(&self, p: usize) -> u32 {
         self.dev[p].iter().map(|&x| x as u32).sum()
     }
@@ -32,12 +13,8 @@ impl Catan {
         if self.dev_played_turn || self.dev[p][k] <= self.dev_new[p][k] {
             return false;
         }
-        if self.traders.is_some() {
-            match k {
-                SWIFT_JOURNEY => return self.tb_swift_ok(),
-                ROAD_BUILDING if self.tb_wagon_begun() => return false,
-                _ => {}
-            }
+        if let Some(ok) = self.module_can_play(k) {
+            return ok;
         }
         match k {
             ROAD_BUILDING => {

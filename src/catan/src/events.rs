@@ -8,6 +8,7 @@
 
 use crate::geometry::{NH, NONE};
 use crate::{Catan, Phase, MAX_PLAYERS};
+use serde_json::{json, Value};
 
 pub const EV_NONE: u8 = 0;
 pub const EV_ROBBER_ATTACKS: u8 = 1;
@@ -473,9 +474,59 @@ impl Catan {
         }
     }
 
-    /// Whether an earthquake-damaged road stops `p` from building roads.
-    #[inline]
-    pub(crate) fn road_blocked(&self, p: usize) -> bool {
-        self.damaged[p] != NONE
+}
+
+/// B2's part of the observation.
+pub(crate) fn observe(g: &Catan, o: &mut Value) {
+    let n = g.n();
+    if g.rules.event_cards {
+        let total: u32 = g.ev_revealed.iter().map(|&x| x as u32).sum();
+        let deck = g.event_deck();
+        o["events"] = json!({
+            "revealed_since_rebuild": (0..NUM_CARD_TYPES).filter(|&t| g.ev_revealed[t] > 0).map(|t| (card_name(t), json!(g.ev_revealed[t]))).collect::<serde_json::Map<String, Value>>(),
+            "cards_before_new_year": if g.rules.new_year { json!((NEW_YEAR_AFTER as u32).saturating_sub(total)) } else { Value::Null },
+            "unrevealed": (0..NUM_CARD_TYPES).filter(|&t| deck[t] > 0).map(|t| (card_name(t), json!(deck[t]))).collect::<serde_json::Map<String, Value>>(),
+            "last_card": if (g.last_card as usize) < NUM_CARD_TYPES { json!(card_name(g.last_card as usize)) } else { Value::Null },
+            "resolving": if g.ev_kind != EV_NONE { json!(card_name(g.ev_card as usize)) } else { Value::Null },
+            "pending": (0..n).filter(|&q| g.pending & (1 << q) != 0).collect::<Vec<_>>(),
+            "receivers_left": (0..n).filter(|&q| g.recv & (1 << q) != 0).collect::<Vec<_>>(),
+            "new_years": g.new_years,
+        });
+        if matches!(g.phase, Phase::Steal | Phase::ChooseVictim) {
+            o["thief"] = json!(g.thief);
+        }
+    }
+}
+
+/// B2's part of a player's observation.
+pub(crate) fn observe_player(g: &Catan, p: usize, v: &mut Value) {
+    let geo = g.geo();
+    if g.rules.event_cards {
+        v["damaged_road"] = if g.damaged[p] == NONE { Value::Null } else { json!(geo.edge_name(g.damaged[p] as usize)) };
+        v["harbors"] = json!(g.harbors_of(p));
+    }
+}
+
+/// B2's line of the text rendering.
+pub(crate) fn render(g: &Catan, s: &mut String) {
+    let geo = g.geo();
+    let n = g.n();
+    if g.rules.event_cards {
+        s.push_str(&format!(
+            "event cards: last {}, revealed since rebuild {}, damaged roads {:?}\n",
+            if (g.last_card as usize) < NUM_CARD_TYPES {
+                card_name(g.last_card as usize)
+            } else {
+                "none".into()
+            },
+            g.ev_revealed.iter().map(|&x| x as u32).sum::<u32>(),
+            (0..n)
+                .map(|p| if g.damaged[p] == NONE {
+                    "-".to_string()
+                } else {
+                    geo.edge_name(g.damaged[p] as usize)
+                })
+                .collect::<Vec<_>>()
+        ));
     }
 }

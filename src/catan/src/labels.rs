@@ -37,7 +37,6 @@ pub(crate) fn chance_visible_to(g: &Catan, seat: usize) -> bool {
     match g.phase {
         Phase::Steal => seat == g.thief as usize || seat == g.victim as usize,
         Phase::DrawDevelopment => seat == g.current as usize,
-        Phase::FishDraw => seat == g.fish_drawer(),
-        _ => true,
+        _ => g.module_chance_visible_to(seat).unwrap_or(true),
     }
 }

@@ -1,11 +1,10 @@
 //! The legal actions of each phase.
 
-use crate::geometry::{bits128, bits64, NE, NH};
+use crate::geometry::{bits128, bits64, NH};
 use crate::ids::*;
 use crate::state::has;
 use crate::state::{Catan, Phase};
 use crate::trade::{affordable_offers, maritime_decode, Offer};
-use crate::{caravans, events, fishermen, traders};
 use meeple_core::Action;
 
 impl Catan {
@@ -15,7 +14,6 @@ impl Catan {
         let p = self.current as usize;
         match self.phase {
             Phase::GameOver => false,
-            Phase::Barbarian => self.ba_is_legal(a),
             Phase::SetupSettlement => {
                 a < A_ROAD && (!self.blocked & self.geo().buildable) & (1u64 << (a - A_SETTLE)) != 0
             }
@@ -23,33 +21,13 @@ impl Catan {
                 (self.all_roads | self.no_road_edges()) & (1u128 << e) == 0
                     && self.geo().edge_ends[e].contains(&self.last_settlement)
             }),
-            Phase::Roll => {
-                if self.rules.event_cards {
-                    (C_EVENT..A_DAMAGE).contains(&a)
-                        && self.event_deck()[(a - C_EVENT) as usize] > 0
-                } else if self.traders.is_some() {
-                    // B9 (+ B4: the second roll differs from the first, §B9.12 item 5).
+            Phase::Roll => match self.module_roll_is_legal(a) {
+                Some(legal) => legal,
+                None => {
                     (C_DICE..C_DICE + 11).contains(&a)
-                        && traders::DICE_WEIGHTS[(a - C_DICE) as usize] > 0
-                        && (a - C_DICE + 2) as usize != self.two_first_roll()
-                } else {
-                    (C_DICE..C_DICE + 11).contains(&a)
-                        && (a - C_DICE + 2) as usize != self.two_first_roll()
+                        && (a - C_DICE + 2) as usize != self.excluded_roll()
                 }
-            }
-            Phase::NeutralBuild | Phase::ForcedTake | Phase::ForcedGive => self.two_is_legal(a),
-            Phase::Earthquake => self
-                .damage_edge(a)
-                .is_some_and(|e| self.damage_spots() & (1u128 << e) != 0),
-            Phase::Traders => self.tb_step_is_legal(a),
-            Phase::EventGive => {
-                (A_GIVE..A_REPAIR).contains(&a)
-                    && self.hand[self.event_actor()][(a - A_GIVE) as usize] > 0
-            }
-            Phase::EventTake => {
-                ((A_YOP..A_YOP + 5).contains(&a) && self.bank[(a - A_YOP) as usize] > 0)
-                    || (a == A_DECLINE && self.ev_kind == events::EV_PLENTIFUL_YEAR)
-            }
+            },
             Phase::Steal => {
                 (C_STEAL..C_STEAL + 5).contains(&a)
                     && self.hand[self.victim as usize][(a - C_STEAL) as usize] > 0
@@ -64,16 +42,7 @@ impl Catan {
             Phase::MoveRobber => {
                 ((A_ROBBER..A_ROBBER + NH as u32).contains(&a)
                     && self.robber_targets() & (1 << (a - A_ROBBER)) != 0)
-                    || (a == caravans::A_ROBBER_OFF && self.robber_off_legal())
-                    || (a == fishermen::A_BESIDE
-                        && self.fishermen.is_some()
-                        && self.robber_targets() == 0)
-            }
-            Phase::CamelBidWool | Phase::CamelBidGrain | Phase::CamelDeclare | Phase::CamelPick => {
-                self.caravans_is_legal(a)
-            }
-            Phase::FishDraw | Phase::FishSwap | Phase::FishTake | Phase::FishRoad => {
-                self.fish_phase_legal(a)
+                    || self.robber_beside_legal(a)
             }
             Phase::ChooseVictim => {
                 (A_STEAL..A_STEAL + MAX_PLAYERS as u32).contains(&a)
@@ -100,27 +69,11 @@ impl Catan {
                 a == A_ROLL
                     || ((A_PLAY..A_PLAY + 4).contains(&a)
                         && self.can_play(p, PLAYABLE[(a - A_PLAY) as usize]))
-                    || (self.traders.is_some() && self.tb_is_legal_own(a.wrapping_sub(A_SCENARIO)))
+                    || self.pre_roll_module_legal(a)
             }
             Phase::Main => {
-                if self.traders.is_some() {
-                    // B9: the wagon part of the turn allows only its own moves (D-105).
-                    let x = a.wrapping_sub(A_SCENARIO);
-                    if self.tb_wagon_begun() {
-                        return a == A_END
-                            || ((A_PLAY..A_PLAY + 4).contains(&a)
-                                && self.can_play(p, PLAYABLE[(a - A_PLAY) as usize]))
-                            || self.tb_is_legal_own(x);
-                    }
-                    if a >= A_SCENARIO && x >= traders::TB_MOVE {
-                        return self.tb_is_legal_own(x);
-                    }
-                    if let Some(e) = self.road_edge(a).filter(|&e| e >= NE) {
-                        return self.road_spots(p) & (1u128 << e) != 0
-                            && !self.road_blocked(p)
-                            && has(&self.hand[p], &COST_ROAD)
-                            && self.roads[p].count_ones() < MAX_ROADS;
-                    }
+                if let Some(legal) = self.main_module_legal_first(p, a) {
+                    return legal;
                 }
                 if a < A_ROAD {
                     let v = a - A_SETTLE;
@@ -142,7 +95,7 @@ impl Catan {
                     true
                 } else if a == A_BUY_DEV {
                     has(&self.hand[p], &COST_DEV)
-                        && (self.deck.iter().any(|&d| d > 0) || self.barbarian_attack.is_some())
+                        && (self.deck.iter().any(|&d| d > 0) || self.deck_never_empty())
                 } else if (A_PLAY..A_PLAY + 4).contains(&a) {
                     self.can_play(p, PLAYABLE[(a - A_PLAY) as usize])
                 } else if (A_MARITIME..A_OFFER).contains(&a) {
@@ -160,27 +113,20 @@ impl Catan {
                         && self.offers_made < self.rules.max_offers
                         && self.offers_used & (1u128 << i) == 0
                         && self.hand[p][o.give] >= o.give_n
-                } else if (A_TWO..A_SCENARIO).contains(&a) {
-                    self.two_is_legal(a)
-                } else if a >= A_SCENARIO && self.rivers.is_some() {
-                    self.rivers_legal(a)
-                } else if a == caravans::A_TOKEN_ROBBER_OFF && self.caravans.is_some() {
-                    self.token_robber_off_legal()
-                } else if a >= A_SCENARIO && self.fishermen.is_some() {
-                    self.fish_main_legal(a)
-                } else if a >= A_SCENARIO && self.barbarian_attack.is_some() {
-                    self.ba_main_legal(a)
+                } else if a >= A_TWO {
+                    self.module_action_legal(a)
                 } else {
                     false
                 }
             }
+            // The modules' own phases.
+            _ => self.module_phase_is_legal(a),
         }
     }
 
     pub(crate) fn legal_into(&self, out: &mut Vec<Action>) {
         self.legal_unsorted(out);
-        if self.traders.is_some() {
-            // B9 ids past the base ranges (roads on high edges, the wagon) come out of order.
+        if self.legal_needs_sort() {
             out.sort_unstable();
         }
     }
@@ -190,7 +136,6 @@ impl Catan {
         let p = self.current as usize;
         match self.phase {
             Phase::GameOver => {}
-            Phase::Barbarian => self.ba_legal(out),
             Phase::SetupSettlement => {
                 for v in bits64(!self.blocked & self.geo().buildable) {
                     out.push(A_SETTLE + v as u32);
@@ -205,54 +150,12 @@ impl Catan {
                     out.push(self.road_action(e));
                 }
             }
-            Phase::Traders => self.tb_step_legal(out),
             Phase::Roll => {
-                if self.rules.event_cards {
-                    let d = self.event_deck();
-                    for t in 0..events::NUM_CARD_TYPES {
-                        if d[t] > 0 {
-                            out.push(C_EVENT + t as u32);
-                        }
-                    }
-                } else if self.traders.is_some() {
-                    let first = self.two_first_roll();
-                    out.extend(
-                        (C_DICE + 1..C_DICE + 10).filter(|&a| (a - C_DICE + 2) as usize != first),
-                    )
-                } else {
-                    let first = self.two_first_roll();
+                if !self.module_roll_actions(out) {
+                    let first = self.excluded_roll();
                     out.extend(
                         (C_DICE..C_DICE + 11).filter(|&a| (a - C_DICE + 2) as usize != first),
                     )
-                }
-            }
-            Phase::NeutralBuild | Phase::ForcedTake | Phase::ForcedGive => self.two_legal(out),
-            Phase::Earthquake => {
-                for e in bits128(self.damage_spots()) {
-                    out.push(traders::rules::edge_action(
-                        A_DAMAGE,
-                        traders::TB_DAMAGE_HIGH,
-                        e,
-                    ));
-                }
-            }
-            Phase::EventGive => {
-                let h = &self.hand[self.event_actor()];
-                for r in 0..5 {
-                    if h[r] > 0 {
-                        out.push(A_GIVE + r as u32);
-                    }
-                }
-            }
-            Phase::EventTake => {
-                for r in 0..5 {
-                    if self.bank[r] > 0 {
-                        out.push(A_YOP + r as u32);
-                    }
-                }
-                // Plentiful Year: each player *may* take a card.
-                if self.ev_kind == events::EV_PLENTIFUL_YEAR {
-                    out.push(A_DECLINE);
                 }
             }
             Phase::Steal => {
@@ -283,19 +186,7 @@ impl Catan {
                 for h in bits64(t as u64) {
                     out.push(A_ROBBER + h as u32);
                 }
-                if self.robber_off_legal() {
-                    out.push(caravans::A_ROBBER_OFF);
-                }
-                if self.fishermen.is_some() && t == 0 {
-                    // D-03: no legal hex: beside the board.
-                    out.push(fishermen::A_BESIDE);
-                }
-            }
-            Phase::CamelBidWool | Phase::CamelBidGrain | Phase::CamelDeclare | Phase::CamelPick => {
-                self.caravans_legal(out)
-            }
-            Phase::FishDraw | Phase::FishSwap | Phase::FishTake | Phase::FishRoad => {
-                self.fish_phase_actions(out)
+                self.push_robber_beside(t, out);
             }
             Phase::ChooseVictim => {
                 let m = self.victims();
@@ -336,15 +227,9 @@ impl Catan {
             Phase::PreRoll => {
                 out.push(A_ROLL);
                 self.push_plays(p, out);
-                if self.traders.is_some() {
-                    self.tb_push_own(out);
-                }
+                self.push_pre_roll_module_actions(out);
             }
-            Phase::Main if self.tb_wagon_begun() => {
-                out.push(A_END);
-                self.push_plays(p, out);
-                self.tb_push_own(out);
-            }
+            Phase::Main if self.main_taken_over() => self.push_taken_over_main(p, out),
             Phase::Main => {
                 let hand = &self.hand[p];
                 if has(hand, &COST_SETTLEMENT) && self.settlements[p].count_ones() < MAX_SETTLEMENTS
@@ -366,7 +251,7 @@ impl Catan {
                 }
                 out.push(A_END);
                 if has(hand, &COST_DEV)
-                    && (self.deck.iter().any(|&d| d > 0) || self.barbarian_attack.is_some())
+                    && (self.deck.iter().any(|&d| d > 0) || self.deck_never_empty())
                 {
                     out.push(A_BUY_DEV);
                 }
@@ -391,25 +276,10 @@ impl Catan {
                 if self.road_blocked(p) && has(hand, &COST_REPAIR) {
                     out.push(A_REPAIR);
                 }
-                if self.rules.two {
-                    self.two_legal(out);
-                }
-                if self.rivers.is_some() {
-                    self.rivers_legal_into(out);
-                }
-                if self.fishermen.is_some() {
-                    self.fish_main_actions(out);
-                }
-                if self.token_robber_off_legal() {
-                    out.push(caravans::A_TOKEN_ROBBER_OFF);
-                }
-                if self.barbarian_attack.is_some() {
-                    self.ba_main_push(out);
-                }
-                if self.traders.is_some() {
-                    self.tb_push_own(out);
-                }
+                self.push_main_module_actions(out);
             }
+            // The modules' own phases.
+            _ => self.push_module_phase_actions(out),
         }
     }
 }

@@ -56,13 +56,16 @@ mod state;
 mod trade;
 mod turn;
 
-// The Traders & Barbarians modules (spec Part B).
+// The Traders & Barbarians modules (spec Part B), and the one dispatch point between them and
+// the base.
 pub mod barbarian_attack;
 pub mod board;
 pub mod caravans;
 pub mod events;
 pub mod fishermen;
 pub mod geometry;
+mod harbormaster;
+mod modules;
 pub mod rivers;
 pub mod traders;
 mod traders_two;

@@ -5,22 +5,17 @@ use crate::board::DESERT;
 use crate::geometry::{bits64, NH};
 use crate::ids::*;
 use crate::state::{Catan, Phase};
-use crate::{board, events};
 
 impl Catan {
     pub(crate) fn produce(&mut self, sum: usize, epidemic: bool) {
-        if self.traders.is_some() && (sum == 2 || sum == 12) {
-            return; // B9 with event cards: a card numbered 2 or 12 produces nothing (D-106)
+        if !self.produces(sum) {
+            return;
         }
         let g = self.geo();
         let n = self.n();
         let mut owed = [[0u8; 5]; MAX_PLAYERS];
         let mut total = [0u32; 5];
-        let mut hexes = self.board.token_hexes[sum] & !self.robber_mask();
-        if let Some(b) = &self.barbarian_attack {
-            // B8: a conquered hex produces nothing.
-            hexes &= !b.conquered;
-        }
+        let hexes = self.board.token_hexes[sum] & !self.robber_mask() & !self.barren_hexes();
         for h in bits64(hexes as u64) {
             let t = self.board.terrain[h];
             if t == DESERT || t > 4 {
@@ -65,7 +60,7 @@ impl Catan {
 
     /// A roll (or event card) has been resolved: the main phase, or B4's second roll (D-21).
     pub(crate) fn roll_resolved(&mut self) {
-        self.phase = if self.two_second_roll_due() {
+        self.phase = if self.second_roll_due() {
             Phase::Roll
         } else {
             Phase::Main
@@ -111,18 +106,14 @@ impl Catan {
 
     /// The discards of a 7 are done: the robber moves (B8: no robber, the roller steals, D-63).
     pub(crate) fn after_discards(&mut self) {
-        if self.barbarian_attack.is_some() {
-            self.ba_seven_steal();
-        } else {
+        if !self.module_takes_seven() {
             self.begin_robber();
         }
     }
 
     /// The robber moves (a 7 after the discards, or a Knight); in B9 a barbarian moves instead.
     pub(crate) fn begin_robber(&mut self) {
-        if self.traders.is_some() {
-            self.tb_begin_barbarian();
-        } else {
+        if !self.module_takes_robber() {
             self.phase = Phase::MoveRobber;
         }
     }
@@ -155,11 +146,8 @@ impl Catan {
 
     /// The hexes the robber may move to now, as a mask over land hex ids.
     pub fn robber_targets(&self) -> u32 {
-        let all = ((1u32 << NH) - 1) & !self.fish_robber_excluded();
+        let all = ((1u32 << NH) - 1) & !self.robber_excluded();
         let mut t = all & !self.robber_mask();
-        if let Some(c) = &self.caravans {
-            t &= !c.robber_excluded(self.robber);
-        }
         let prot = self.protected_players();
         if prot != 0 {
             let g = self.geo();
@@ -176,27 +164,17 @@ impl Catan {
             }
             if t == 0 {
                 // §B1.2: no legal hex → the desert (even if the robber is already there); on a
-                // board without a desert the robber stays where it is (engine decision).
-                t = if let Some(c) = &self.caravans {
-                    // D-03: the caravans' fallback is beside the board (the `robber beside the
-                    // board` action, no hex) or, as an option, staying where it is.
-                    c.friendly_fallback(self.robber_mask())
-                } else if self.rivers.is_some() {
-                    // D-03: Rivers sends it to a swamp of the mover's choice (its own included).
-                    (0..NH)
-                        .filter(|&h| self.board.terrain[h] == board::SWAMP)
-                        .fold(0u32, |m, h| m | (1 << h))
-                } else if let Some(f) = self.fish_robber_fallback() {
-                    // D-03: the Fishermen's fallback, beside the board (0) or the lake.
-                    f
-                } else {
-                    match (0..NH).find(|&h| self.board.terrain[h] == DESERT) {
+                // board without a desert the robber stays where it is (engine decision). A
+                // module may send it elsewhere (D-03).
+                t = match self.friendly_robber_fallback() {
+                    Some(f) => f,
+                    None => match (0..NH).find(|&h| self.board.terrain[h] == DESERT) {
                         Some(d) => 1u32 << d,
                         None => self.robber_mask(),
-                    }
+                    },
                 };
-                // (Fishermen and Caravans: 0 here means the `robber beside the board` action.)
-                if t == 0 && self.caravans.is_none() && self.fishermen.is_none() {
+                // (0 here means the `robber beside the board` action where a module has one.)
+                if t == 0 && !self.robber_may_stand_beside() {
                     t = 1u32 << self.robber.min(NH as u8 - 1);
                 }
             }
@@ -230,22 +208,9 @@ impl Catan {
         mask
     }
 
-    #[inline]
-    pub(crate) fn event_steal(&self) -> bool {
-        self.ev_kind == events::EV_TRADE_ADVANTAGE || self.ev_kind == events::EV_CONFLICT
-    }
-
     /// Who may be named in the choose-victim phase.
     pub(crate) fn victims(&self) -> u8 {
-        if self.event_steal() {
-            self.event_victims()
-        } else if self.fish_stealing() {
-            self.fish_victims()
-        } else if self.barbarian_attack.is_some() {
-            self.ba_victims()
-        } else {
-            self.robber_victims()
-        }
+        self.module_victims().unwrap_or_else(|| self.robber_victims())
     }
 
     pub(crate) fn begin_steal(&mut self, victim: usize) {
@@ -260,10 +225,7 @@ impl Catan {
     /// After a steal (or a steal from an empty hand): the robber's follow-up, or the next thief
     /// of a B2 Trade Advantage / Conflict event.
     pub(crate) fn after_steal(&mut self) {
-        self.fish_steal_done();
-        if self.event_steal() {
-            self.next_thief();
-        } else {
+        if !self.module_after_steal() {
             self.end_robber();
         }
     }

@@ -447,22 +447,6 @@ impl Catan {
         }
     }
 
-    /// Edges where no road may be built (B6 bridge sites).
-    #[inline]
-    pub(crate) fn no_road_edges(&self) -> u128 {
-        self.rivers.as_ref().map_or(0, |s| s.bridge_sites)
-    }
-
-    /// Road pieces of `p` on the board (bridges are separate pieces).
-    #[inline]
-    pub(crate) fn road_pieces(&self, p: usize) -> u32 {
-        let all = self.roads[p].count_ones();
-        match &self.rivers {
-            None => all,
-            Some(s) => all - s.bridges[p].count_ones(),
-        }
-    }
-
     /// Bridge sites where `p` may build a bridge now.
     pub(crate) fn bridge_spots(&self, p: usize) -> u128 {
         let Some(s) = &self.rivers else {
@@ -872,3 +856,22 @@ pub fn tensor(g: &Catan, seat: usize, out: &mut [f32]) {
 
 /// The bridge cost is indexed by resource id (lumber 0, brick 1).
 const _: () = assert!(LUMBER == 0 && BRICK == 1);
+
+/// B6's line of the text rendering.
+pub(crate) fn render(g: &Catan, s: &mut String) {
+    let geo = g.geo();
+    let n = g.n();
+    if let Some(r) = &g.rivers {
+        s.push_str(&format!(
+            "rivers: coins {:?}, bridges {:?}, wealthiest {}, poor {:?}, robber {}, purchases {}\n",
+            &r.coins[..n],
+            (0..n).map(|p| r.bridges_of(p)).collect::<Vec<_>>(),
+            g.wealthiest_settler()
+                .map_or("nobody".to_string(), |p| format!("player {p}")),
+            (0..n).filter(|&p| g.is_poor_settler(p)).collect::<Vec<_>>(),
+            g.robber_hex()
+                .map_or("beside the board".to_string(), |h| geo.hex_name(h)),
+            r.purchases,
+        ));
+    }
+}

@@ -80,6 +80,46 @@ pub enum Phase {
     Traders,
 }
 
+impl Phase {
+    /// The phase's name in observations and positions.
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::SetupSettlement => "setup_settlement",
+            Phase::SetupRoad => "setup_road",
+            Phase::PreRoll => "pre_roll",
+            Phase::Roll => "roll",
+            Phase::Discard => "discard",
+            Phase::MoveRobber => "move_robber",
+            Phase::ChooseVictim => "choose_victim",
+            Phase::Steal => "steal",
+            Phase::Main => "main",
+            Phase::DrawDevelopment => "draw_development",
+            Phase::RoadBuilding => "road_building",
+            Phase::YearOfPlenty => "year_of_plenty",
+            Phase::Monopoly => "monopoly",
+            Phase::TradeResponse => "trade_response",
+            Phase::TradeDecision => "trade_decision",
+            Phase::GameOver => "game_over",
+            Phase::Earthquake => "earthquake",
+            Phase::EventGive => "event_give",
+            Phase::EventTake => "event_take",
+            Phase::CamelBidWool => "camel_bid_wool",
+            Phase::CamelBidGrain => "camel_bid_grain",
+            Phase::CamelDeclare => "camel_declare",
+            Phase::CamelPick => "camel_pick",
+            Phase::NeutralBuild => "neutral_build",
+            Phase::ForcedTake => "forced_take",
+            Phase::ForcedGive => "forced_give",
+            Phase::FishDraw => "fish_draw",
+            Phase::FishSwap => "fish_swap",
+            Phase::FishTake => "fish_take",
+            Phase::FishRoad => "fish_road",
+            Phase::Barbarian => "barbarian",
+            Phase::Traders => "traders",
+        }
+    }
+}
+
 /// Options read once from the configuration.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct Rules {

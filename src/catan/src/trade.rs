@@ -173,14 +173,8 @@ impl Catan {
         if r < 5 {
             self.lose(from, r, k);
             self.gain(to, r, k);
-        } else if let Some(s) = self.rivers.as_deref_mut() {
-            s.coins[from] -= k as u32;
-            s.coins[to] += k as u32;
-            self.update_wealthiest();
-        } else if let Some(t) = self.traders.as_deref_mut() {
-            // B9: gold in player trades (§B9.10).
-            t.gold[from] -= k as u32;
-            t.gold[to] += k as u32;
+        } else {
+            self.trade_coins(from, to, k as u32);
         }
     }
 

@@ -1,6 +1,5 @@
 //! Turn flow: the set-up snake order, the start of a turn and its end.
 
-use crate::observe;
 use crate::state::{Catan, Phase};
 
 impl Catan {
@@ -24,12 +23,7 @@ impl Catan {
         let old: u32 = (0..5)
             .map(|k| (self.dev[p][k] - self.dev_new[p][k]) as u32)
             .sum();
-        // B9: gold may buy resources before the roll too (D-102).
-        let tb_buy = self
-            .traders
-            .as_ref()
-            .is_some_and(|t| t.gold[p] >= 2 && t.purchases < 2);
-        self.phase = if (!self.dev_played_turn && old > 0) || tb_buy {
+        self.phase = if (!self.dev_played_turn && old > 0) || self.module_pre_roll_due(p) {
             Phase::PreRoll
         } else {
             Phase::Roll
@@ -39,9 +33,7 @@ impl Catan {
     pub(crate) fn end_turn(&mut self) {
         let p = self.current as usize;
         self.dev_new[p] = [0; 5];
-        if let Some(t) = self.traders.as_deref_mut() {
-            t.new_turn();
-        }
+        self.turn_ended();
         self.turns_played += 1;
         if self.turns_played >= self.rules.turn_limit {
             self.phase = Phase::GameOver;
@@ -54,15 +46,11 @@ impl Catan {
         self.offers_made = 0;
         self.offers_used = 0;
         self.thief = self.current;
-        self.rivers_end_turn();
-        self.two_new_turn();
-        if let Some(b) = &mut self.barbarian_attack {
-            b.coin_buys = 0;
-        }
+        self.turn_begun();
         self.enter_pre_roll();
     }
 
     pub(crate) fn phase_name(&self) -> &'static str {
-        observe::phase_name(self.phase)
+        self.phase.name()
     }
 }

@@ -23,11 +23,11 @@
 use crate::geometry::{bits128, bits64, NE, NH, NONE, NV};
 use crate::position::names::{eid, ename, vid, vname};
 use crate::{
-    Catan, Phase, Scenario, A_GIVE, A_TWO, C_STEAL, KNIGHT, MAX_PLAYERS, MAX_ROADS, MAX_SETTLEMENTS,
+    Catan, Phase, Scenario, A_GIVE, A_TWO, C_STEAL, KNIGHT, MAX_ROADS, MAX_SETTLEMENTS,
 };
 use meeple_core::Action;
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
+use serde_json::{json, Value};
 
 /// The neutral players' seats in the piece arrays (N1, N2).
 pub const NEUTRALS: [usize; 2] = [2, 3];
@@ -90,17 +90,6 @@ impl Catan {
     #[inline]
     fn two_ref(&self) -> Option<&State> {
         self.two.as_deref()
-    }
-
-    /// Seats whose roads count (Longest Road, broken roads): the real players, plus the two
-    /// neutrals with Catan for Two.
-    #[inline]
-    pub(crate) fn road_seats(&self) -> usize {
-        if self.rules.two {
-            MAX_PLAYERS
-        } else {
-            self.n()
-        }
     }
 
     /// The other real player.
@@ -886,7 +875,7 @@ pub(crate) fn validate(g: &Catan) -> Result<(), String> {
             return Err("neutral players build no cities".into());
         }
     }
-    let phase = crate::observe::phase_name(g.phase);
+    let phase = g.phase.name();
     let bad = |why: &str| Err(format!("phase {phase}: {why}"));
     if t.rolls > 2 || (t.rolls > 0) != g.rolled {
         return bad("two.rolls must be 1 or 2 once rolled this turn, 0 before");
@@ -984,5 +973,61 @@ pub(crate) fn label(g: &Catan, a: Action) -> String {
         )
     } else {
         "discard knight for tokens".into()
+    }
+}
+
+/// B4's part of the observation.
+pub(crate) fn observe(g: &Catan, o: &mut Value) {
+    let geo = g.geo();
+    if let Some(t) = g.two.as_deref() {
+        o["two"] = json!({
+            "tokens": t.tokens,
+            "token_supply": g.token_supply(),
+            "token_price": [g.token_price(0), g.token_price(1)],
+            "knights_discarded": t.knights_discarded,
+            "neutrals": NEUTRALS.iter().enumerate().map(|(k, &s)| json!({
+                "name": NEUTRAL_NAMES[k],
+                "seat": s,
+                "settlements": bits64(g.settlements[s]).map(|v| geo.vertex_name(v)).collect::<Vec<_>>(),
+                "roads": bits128(g.roads[s]).map(|e| geo.edge_name(e)).collect::<Vec<_>>(),
+                "road_length": g.road_len[s],
+            })).collect::<Vec<_>>(),
+            "rolls_this_turn": t.rolls,
+            "first_roll": if t.rolls > 0 { json!(t.first_roll) } else { Value::Null },
+            "knight_discarded_this_turn": t.knight_discarded,
+            "token_actions_this_turn": t.token_actions,
+            "neutral_build": match t.neutral_build { BUILD_ROAD => json!("road"), BUILD_SETTLEMENT => json!("settlement"), _ => Value::Null },
+            "forced_take_left": t.forced_take,
+            "forced_give_left": t.forced_give,
+        });
+    }
+}
+
+/// B4's lines of the text rendering.
+pub(crate) fn render(g: &Catan, s: &mut String) {
+    let geo = g.geo();
+    if let Some(t) = g.two.as_deref() {
+        for (k, &ns) in NEUTRALS.iter().enumerate() {
+            s.push_str(&format!(
+                "neutral {}: settlements {:?} roads {} road {}{}\n",
+                NEUTRAL_NAMES[k],
+                bits64(g.settlements[ns])
+                    .map(|v| geo.vertex_name(v))
+                    .collect::<Vec<_>>(),
+                g.roads[ns].count_ones(),
+                g.road_len[ns],
+                if g.longest_road as usize == ns {
+                    " [longest road]"
+                } else {
+                    ""
+                },
+            ));
+        }
+        s.push_str(&format!(
+            "trade tokens {:?}, supply {}, rolls this turn {}\n",
+            t.tokens,
+            g.token_supply(),
+            t.rolls
+        ));
     }
 }

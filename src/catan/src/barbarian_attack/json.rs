@@ -708,3 +708,43 @@ pub fn label(g: &Catan, a: Action) -> String {
         )
     }
 }
+
+/// B8's lines of the text rendering.
+pub(crate) fn render(g: &Catan, s: &mut String) {
+    let geo = g.geo();
+    let n = g.n();
+    if let Some(b) = g.barbarian_attack.as_deref() {
+        for p in 0..n {
+            s.push_str(&format!(
+                "knights {p}: [{}], prisoners {}, coins {}\n",
+                bits128(b.knights[p])
+                    .map(|e| geo.edge_name(e))
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                b.prisoners[p],
+                b.coins[p],
+            ));
+        }
+        let on_board: Vec<String> = (0..NH)
+            .filter(|&h| b.barbarians[h] > 0)
+            .map(|h| format!("{} {}", geo.hex_name(h), b.barbarians[h]))
+            .collect();
+        s.push_str(&format!(
+            "barbarians: {} (3 = conquered); {} in the supply; development deck {:?}\n",
+            on_board.join(", "),
+            b.supply,
+            b.deck,
+        ));
+        if g.rules.two {
+            s.push_str(&format!(
+                "foreign knight: {}, {} barbarians out of the game\n",
+                if b.foreign == NONE {
+                    "not placed".to_string()
+                } else {
+                    geo.edge_name(b.foreign as usize)
+                },
+                b.foreign_out,
+            ));
+        }
+    }
+}

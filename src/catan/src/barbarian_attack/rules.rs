@@ -16,12 +16,6 @@ impl Catan {
             .expect("barbarian_attack state")
     }
 
-    /// Vertices of conquered buildings (0 VP, no harbour, no upgrade; §B8.5, D-62).
-    #[inline]
-    pub(crate) fn dead_vertices(&self) -> u64 {
-        self.barbarian_attack.as_ref().map_or(0, |b| b.dead_v)
-    }
-
     /// Knights of `p` on the board.
     pub fn knights_of(&self, p: usize) -> u128 {
         self.barbarian_attack

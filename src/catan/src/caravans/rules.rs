@@ -335,12 +335,4 @@ impl Catan {
         self.caravans.is_some() && self.robber_hex().is_some() && self.may_take_token_action()
     }
 
-    /// A Knight played while the robber is beside the board leaves it there (D-56 option off).
-    pub(crate) fn knight_skips_robber(&self) -> bool {
-        self.robber as usize >= NH
-            && self
-                .caravans
-                .as_ref()
-                .is_some_and(|c| !c.opts.knight_brings_robber)
-    }
 }

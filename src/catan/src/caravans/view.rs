@@ -90,3 +90,28 @@ pub(crate) fn tensor(g: &Catan, seat: usize, out: &mut [f32]) {
     o += 4;
     debug_assert_eq!(o, TENSOR_LEN);
 }
+
+/// B7's part of a player's observation.
+pub(crate) fn observe_player(g: &Catan, p: usize, v: &mut Value) {
+    if let Some(c) = &g.caravans {
+        v["camel_bonus"] = json!(c.bonus(g.settlements[p] | g.cities[p]));
+    }
+}
+
+/// B7's line of the text rendering.
+pub(crate) fn render(g: &Catan, s: &mut String) {
+    let geo = g.geo();
+    if let Some(c) = &g.caravans {
+        let (l, k) = c.spots();
+        s.push_str(&format!(
+            "caravans: oasis {}, arrows {:?}, robber {}, camels [{}] ({} left), heads {:?}, spots [{}]\n",
+            geo.hex_name(c.oasis as usize),
+            arrow_names(c.orientation),
+            g.robber_hex().map_or("beside the board".to_string(), |h| geo.hex_name(h)),
+            bits128(c.camels).map(|e| geo.edge_name(e)).collect::<Vec<_>>().join(" "),
+            c.supply(),
+            c.heads.iter().map(|&h| if h == NONE { "-".to_string() } else { geo.vertex_name(h as usize) }).collect::<Vec<_>>(),
+            l[..k].iter().map(|&x| spot_label(x)).collect::<Vec<_>>().join(", "),
+        ));
+    }
+}

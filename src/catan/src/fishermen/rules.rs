@@ -8,14 +8,6 @@ impl Catan {
         self.fishermen.as_deref()
     }
 
-    /// The victory target of `p`: the game's target, +1 for the old boot's holder (§B5.5).
-    pub fn victory_target(&self, p: usize) -> u32 {
-        let boot = self
-            .fish()
-            .is_some_and(|f| p < MAX_PLAYERS && f.held[p][0] > 0);
-        self.rules.vp_to_win as u32 + boot as u32
-    }
-
     /// Fish owed to each player for a production of `sum` (§B5.3): settlements 1, cities 2 on the
     /// corners of every ground with that number, and of the lake on 2, 3, 11, 12 unless the
     /// robber stands on it (D-35).

@@ -168,6 +168,6 @@ pub fn determinize(g: &Catan, seat: usize, seed: u64) -> Catan {
             d = trial;
         }
     }
-    crate::fishermen::view::determinize(&mut d, seat, &mut rng);
+    Catan::module_determinize(&mut d, seat, &mut rng);
     d
 }

@@ -21,7 +21,7 @@ pub fn evaluate(g: &Catan, seat: usize) -> f64 {
     // Hexes that produce nothing now: the robber's (none while it stands beside the board,
     // B5/B6/B7) and B8's conquered hexes.
     let geo = g.geo();
-    let idle = g.robber_mask() | g.barbarian_attack.as_ref().map_or(0, |b| b.conquered);
+    let idle = g.robber_mask() | g.barren_hexes();
     let working_pips = |v: usize| -> u32 {
         geo.vertex_hexes[v]
             .iter()
@@ -50,7 +50,7 @@ pub fn evaluate(g: &Catan, seat: usize) -> f64 {
         x += 0.15 * g.dev_played[p][KNIGHT] as f64 + 0.05 * g.roads[p].count_ones() as f64;
         // B4: a trade token is worth a little (a forced trade or a robber move).
         x += 0.1 * g.tokens(p) as f64;
-        x += crate::fishermen::view::evaluate(g, seat, p);
+        x += g.module_evaluate(seat, p);
         // Only what `seat` knows of another hand (its lower bounds).
         let cards = if p == seat {
             g.hand[p]

@@ -5,17 +5,8 @@ use super::*;
 pub fn label(g: &Catan, a: Action) -> String {
     let geo = g.geo();
     let p = g.current as usize;
-    if g.traders.is_some() {
-        // B9: its own ids, and the Swift Journey in the Year of Plenty slot.
-        if let Some(l) = g.tb_label(a) {
-            return l;
-        }
-        if a == A_PLAY + 2 {
-            return "play swift journey".into();
-        }
-        if (C_DEV..NUM_ACTIONS).contains(&a) {
-            return format!("draw {}", g.dev_name((a - C_DEV) as usize));
-        }
+    if let Some(l) = g.module_label_first(a) {
+        return l;
     }
     if a < A_ROAD {
         format!("settlement {}", geo.vertex_name((a - A_SETTLE) as usize))
@@ -75,30 +66,8 @@ pub fn label(g: &Catan, a: Action) -> String {
         format!("stolen {}", RESOURCES[(a - C_STEAL) as usize])
     } else if a < NUM_ACTIONS {
         format!("draw {}", DEV_NAMES[(a - C_DEV) as usize])
-    } else if a < A_DAMAGE {
-        format!("event {}", crate::events::card_name((a - C_EVENT) as usize))
-    } else if a < A_GIVE {
-        format!("damage road {}", geo.edge_name((a - A_DAMAGE) as usize))
-    } else if a < A_REPAIR {
-        format!("give {}", RESOURCES[(a - A_GIVE) as usize])
-    } else if a == A_REPAIR {
-        "repair road".into()
-    } else if (A_TWO..A_SCENARIO).contains(&a) {
-        crate::two::label(g, a)
-    } else if let Some(l) = g
-        .caravans
-        .is_some()
-        .then(|| crate::caravans::label(a))
-        .flatten()
-    {
-        l
-    } else if a >= A_SCENARIO && g.rivers.is_some() {
-        crate::rivers::label(g, a)
-    } else if a >= A_SCENARIO && g.fishermen.is_some() {
-        g.fish_label(a)
-    } else if a >= A_SCENARIO && g.rules.scenario == Scenario::BarbarianAttack {
-        crate::barbarian_attack::json::label(g, a)
     } else {
-        format!("action {a}")
+        // The ids of the modules (B2 events from here on).
+        g.module_label(a)
     }
 }

@@ -208,7 +208,7 @@ pub fn validate(g: &Catan) -> Result<(), String> {
 pub(crate) fn validate_phase(g: &Catan) -> Result<(), String> {
     let n = g.n();
     let cur = g.current as usize;
-    let phase = crate::observe::phase_name(g.phase);
+    let phase = g.phase.name();
     let bad = |why: &str| Err(format!("phase {phase}: {why}"));
     // B5: a set-up settlement's fish is drawn between the settlement and its road.
     let fish_setup =
@@ -456,7 +456,7 @@ pub(crate) fn validate_events(g: &Catan) -> Result<(), String> {
     }
     let kind = g.ev_kind;
     let steal_event = kind == EV_TRADE_ADVANTAGE || kind == EV_CONFLICT;
-    let phase = crate::observe::phase_name(g.phase);
+    let phase = g.phase.name();
     let bad = |why: &str| Err(format!("phase {phase}: {why}"));
     match g.phase {
         Phase::Earthquake => {

@@ -313,3 +313,51 @@ pub(crate) fn validate(g: &Catan) -> Result<(), String> {
     }
     Ok(())
 }
+
+/// B9's lines of the text rendering.
+pub(crate) fn render(g: &Catan, s: &mut String) {
+    let geo = g.geo();
+    let n = g.n();
+    if let Some(t) = g.traders.as_deref() {
+        for p in 0..n {
+            s.push_str(&format!(
+                "wagon {p}: {}, card {}, carrying {}, delivered {}, gold {}\n",
+                if t.wagon[p] == NONE {
+                    "not placed".to_string()
+                } else {
+                    format!("at {}", geo.vertex_name(t.wagon[p] as usize))
+                },
+                t.card[p],
+                COMMODITIES
+                    .get(t.carrying[p] as usize)
+                    .copied()
+                    .unwrap_or("nothing"),
+                t.delivered[p],
+                t.gold[p],
+            ));
+        }
+        s.push_str(&format!(
+            "barbarians on {}; stacks left (glass, marble, tools, sand): castle {:?}, marble_quarry {:?}, glassworks {:?}\n",
+            t.barbarians
+                .iter()
+                .map(|&e| geo.edge_name(e as usize))
+                .collect::<Vec<_>>()
+                .join(", "),
+            t.stacks[0],
+            t.stacks[1],
+            t.stacks[2],
+        ));
+        if g.rules.two {
+            // B9 with B4 (D-107, §B9.12 item 2).
+            s.push_str(&format!(
+                "tolls on neutral roads this movement action: {}{}\n",
+                t.neutral_tolls,
+                if t.token_move {
+                    "; a barbarian moves by the token action"
+                } else {
+                    ""
+                }
+            ));
+        }
+    }
+}
