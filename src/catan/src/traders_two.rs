@@ -18,6 +18,7 @@
 
 use crate::geometry::{bits128, NE, NONE};
 use crate::traders::{self, Step};
+use crate::two::{A_FORCED_TRADE, A_NEUTRAL_ROAD};
 use crate::{Catan, Phase, A_SCENARIO};
 use meeple_core::Action;
 
@@ -47,6 +48,19 @@ pub fn neutral_road_high_of(a: Action) -> Option<(usize, usize)> {
 }
 
 impl Catan {
+    /// The neutral and edge of a neutral road id: B4's range, or on a B9 board the scenario's
+    /// ids for the edges past 72 (`TB_NEUTRAL_ROAD_HIGH`): the B4 x B9 combination.
+    pub(crate) fn neutral_road_of(&self, a: Action) -> Option<(usize, usize)> {
+        if (A_NEUTRAL_ROAD..A_FORCED_TRADE).contains(&a) {
+            let i = (a - A_NEUTRAL_ROAD) as usize;
+            Some((i / NE, i % NE))
+        } else if self.traders.is_some() {
+            neutral_road_high_of(a)
+        } else {
+            None
+        }
+    }
+
     #[inline]
     fn tb_two(&self) -> bool {
         self.rules.two && self.traders.is_some()
@@ -101,7 +115,7 @@ impl Catan {
     pub(crate) fn tb_neutral_road_ids(&self, k: usize, spots: u128, out: &mut Vec<Action>) {
         for e in bits128(spots) {
             out.push(if e < NE {
-                crate::two::A_NEUTRAL_ROAD + (k * NE + e) as u32
+                A_NEUTRAL_ROAD + (k * NE + e) as u32
             } else {
                 neutral_road_high(k, e)
             });

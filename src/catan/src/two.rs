@@ -371,19 +371,6 @@ impl Catan {
         }
     }
 
-    /// The neutral and edge of a neutral road id: B4's range, or on a B9 board the scenario's
-    /// ids for the edges past 72 (`traders_two::TB_NEUTRAL_ROAD_HIGH`).
-    fn neutral_road_of(&self, a: Action) -> Option<(usize, usize)> {
-        if (A_NEUTRAL_ROAD..A_FORCED_TRADE).contains(&a) {
-            let i = (a - A_NEUTRAL_ROAD) as usize;
-            Some((i / NE, i % NE))
-        } else if self.traders.is_some() {
-            crate::traders_two::neutral_road_high_of(a)
-        } else {
-            None
-        }
-    }
-
     fn neutral_settlement_spots(&self, k: usize) -> u64 {
         let s = NEUTRALS[k];
         if self.settlements[s].count_ones() >= MAX_SETTLEMENTS {
