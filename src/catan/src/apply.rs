@@ -210,23 +210,23 @@ impl Catan {
                         // A module's own card (B9 Swift Journey).
                     } else {
                         match k {
-                        KNIGHT => {
-                            self.update_largest_army(p);
-                            if self.knight_skips_robber() {
-                                self.end_robber();
-                            } else {
-                                self.begin_robber();
+                            KNIGHT => {
+                                self.update_largest_army(p);
+                                if self.knight_skips_robber() {
+                                    self.end_robber();
+                                } else {
+                                    self.begin_robber();
+                                }
                             }
-                        }
-                        ROAD_BUILDING => {
-                            self.free_roads = 2;
-                            self.phase = Phase::RoadBuilding;
-                        }
-                        YEAR_OF_PLENTY => {
-                            self.yop_left = 2;
-                            self.phase = Phase::YearOfPlenty;
-                        }
-                        _ => self.phase = Phase::Monopoly,
+                            ROAD_BUILDING => {
+                                self.free_roads = 2;
+                                self.phase = Phase::RoadBuilding;
+                            }
+                            YEAR_OF_PLENTY => {
+                                self.yop_left = 2;
+                                self.phase = Phase::YearOfPlenty;
+                            }
+                            _ => self.phase = Phase::Monopoly,
                         }
                     }
                 } else if (A_MARITIME..A_OFFER).contains(&a) {

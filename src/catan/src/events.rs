@@ -10,7 +10,7 @@ use crate::geometry::{NH, NONE};
 use crate::{Catan, Phase, MAX_PLAYERS};
 use serde_json::{json, Value};
 
-pub const EV_NONE: u8 = 0;
+pub const EV_NONE: u8 = crate::ids::NO_EVENT;
 pub const EV_ROBBER_ATTACKS: u8 = 1;
 pub const EV_EPIDEMIC: u8 = 2;
 pub const EV_EARTHQUAKE: u8 = 3;
@@ -38,7 +38,7 @@ pub const EVENT_KIND_NAMES: [&str; 12] = [
     "plentiful_year",
 ];
 
-pub const NUM_CARD_TYPES: usize = 22;
+pub const NUM_CARD_TYPES: usize = crate::ids::NUM_EVENT_CARD_TYPES;
 
 /// The card types: (event kind, number, copies). 36 cards in all (spec §B2.2).
 pub const CARD_TYPES: [(u8, u8, u8); NUM_CARD_TYPES] = [
@@ -473,7 +473,6 @@ impl Catan {
             }
         }
     }
-
 }
 
 /// B2's part of the observation.
@@ -502,7 +501,11 @@ pub(crate) fn observe(g: &Catan, o: &mut Value) {
 pub(crate) fn observe_player(g: &Catan, p: usize, v: &mut Value) {
     let geo = g.geo();
     if g.rules.event_cards {
-        v["damaged_road"] = if g.damaged[p] == NONE { Value::Null } else { json!(geo.edge_name(g.damaged[p] as usize)) };
+        v["damaged_road"] = if g.damaged[p] == NONE {
+            Value::Null
+        } else {
+            json!(geo.edge_name(g.damaged[p] as usize))
+        };
         v["harbors"] = json!(g.harbors_of(p));
     }
 }
@@ -529,4 +532,115 @@ pub(crate) fn render(g: &Catan, s: &mut String) {
                 .collect::<Vec<_>>()
         ));
     }
+}
+
+/// B2 event-card state: counts, damaged roads, event phases.
+pub(crate) fn validate(g: &Catan) -> Result<(), String> {
+    let n = g.n();
+    let in_event = matches!(
+        g.phase,
+        Phase::Earthquake | Phase::EventGive | Phase::EventTake
+    );
+    if !g.rules.event_cards {
+        if in_event
+            || g.ev_kind != EV_NONE
+            || g.damaged.iter().any(|&d| d != NONE)
+            || g.ev_revealed.iter().any(|&x| x > 0)
+            || g.last_card != NONE
+            || g.new_years > 0
+        {
+            return Err("event-card state or phase but the event_cards option is off".into());
+        }
+        return Ok(());
+    }
+    let mut total = 0u32;
+    for t in 0..NUM_CARD_TYPES {
+        if g.ev_revealed[t] > CARD_TYPES[t].2 {
+            return Err(format!(
+                "{} revealed {} times (only {} exist)",
+                card_name(t),
+                g.ev_revealed[t],
+                CARD_TYPES[t].2
+            ));
+        }
+        total += g.ev_revealed[t] as u32;
+    }
+    let limit = if g.rules.new_year {
+        NEW_YEAR_AFTER
+    } else {
+        DECK_SIZE
+    } as u32;
+    if total > limit {
+        return Err(format!(
+            "{total} event cards revealed since the rebuild (at most {limit})"
+        ));
+    }
+    if g.last_card != NONE && g.last_card as usize >= NUM_CARD_TYPES {
+        return Err("last_card is not an event card".into());
+    }
+    for p in 0..MAX_PLAYERS {
+        let d = g.damaged[p];
+        if d != NONE
+            && (p >= n || d as usize >= g.geo().ne || g.damage_spots_of(p) & (1u128 << d) == 0)
+        {
+            return Err(format!("player {p}'s damaged road is not one of his roads"));
+        }
+    }
+    if g.pending >> n != 0 || g.recv >> n != 0 {
+        return Err("event pending players must be seats".into());
+    }
+    let kind = g.ev_kind;
+    let steal_event = kind == EV_TRADE_ADVANTAGE || kind == EV_CONFLICT;
+    let phase = g.phase.name();
+    let bad = |why: &str| Err(format!("phase {phase}: {why}"));
+    match g.phase {
+        Phase::Earthquake => {
+            if kind != EV_EARTHQUAKE || g.pending == 0 {
+                return bad("an earthquake with players still to damage a road");
+            }
+            for p in 0..n {
+                if g.pending & (1 << p) != 0 && (g.damage_spots_of(p) == 0 || g.damaged[p] != NONE)
+                {
+                    return bad("a pending player must have roads and no damaged road");
+                }
+            }
+        }
+        Phase::EventGive => {
+            if !(kind == EV_GOOD_NEIGHBORS || kind == EV_NEIGHBORLY_ASSISTANCE) || g.pending == 0 {
+                return bad("Good Neighbors or Neighborly Assistance with a pending giver");
+            }
+            if kind == EV_NEIGHBORLY_ASSISTANCE {
+                let a = g.event_actor();
+                if g.recv == 0
+                    || g.recv & !g.neighborly_receivers() != 0
+                    || g.hand_size(a) < g.recv.count_ones()
+                {
+                    return bad("the giver must owe cards to players with fewer VP and hold them");
+                }
+            } else if g.hand_size(g.event_actor()) == 0 {
+                return bad("the giver has no card");
+            }
+        }
+        Phase::EventTake => {
+            if !matches!(kind, EV_TOURNAMENT | EV_CALM_SEA | EV_PLENTIFUL_YEAR)
+                || g.pending == 0
+                || g.bank.iter().all(|&b| b == 0)
+            {
+                return bad("Tournament, Calm Sea or Plentiful Year with a pending taker and a non-empty bank");
+            }
+        }
+        Phase::Steal | Phase::ChooseVictim if steal_event => {}
+        _ => {
+            if kind != EV_NONE || g.pending != 0 || g.recv != 0 {
+                return bad("an event is being resolved only in its own phases");
+            }
+            if g.thief != g.current {
+                return bad("the thief is the player to move outside an event steal");
+            }
+        }
+    }
+    if steal_event && !in_event && g.thief as usize >= n {
+        return bad("the thief must be a seat");
+    }
+    Ok(())
 }

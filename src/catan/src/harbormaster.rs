@@ -42,7 +42,11 @@ impl Catan {
 pub(crate) fn observe(g: &Catan, o: &mut Value) {
     if g.rules.harbormaster {
         let h = g.harbormaster;
-        o["harbormaster"] = if (h as usize) < g.n() { json!(h) } else { Value::Null };
+        o["harbormaster"] = if (h as usize) < g.n() {
+            json!(h)
+        } else {
+            Value::Null
+        };
     }
 }
 
@@ -67,4 +71,34 @@ pub(crate) fn render(g: &Catan, s: &mut String) {
             (0..n).map(|p| g.harbor_points(p)).collect::<Vec<_>>()
         ));
     }
+}
+
+/// B3: the holder at the top with 3+ points; nobody only while nobody has 3.
+pub(crate) fn validate(g: &Catan) -> Result<(), String> {
+    let n = g.n();
+    let hp: Vec<u32> = (0..n).map(|p| g.harbor_points(p)).collect();
+    let hm = hp.iter().copied().max().unwrap_or(0);
+    match ((g.harbormaster as usize) < n).then_some(g.harbormaster as usize) {
+        Some(_) if !g.rules.harbormaster => {
+            return Err("a Harbormaster holder is given but the harbormaster option is off".into())
+        }
+        Some(h) if hp[h] != hm || hm < 3 => {
+            return Err(format!(
+                "player {h} holds the Harbormaster card with {} harbour points but the most is {hm} (needs 3+)",
+                hp[h]
+            ))
+        }
+        None if g.harbormaster != NONE => return Err("harbormaster is not a seat".into()),
+        // D-16: after a conquest a tie for the most points can leave the card set aside.
+        None if g.rules.harbormaster
+            && hm >= 3
+            && (g.barbarian_attack.is_none() || hp.iter().filter(|&&x| x == hm).count() == 1) =>
+        {
+            return Err(format!(
+                "a player has {hm} harbour points but nobody holds the Harbormaster card"
+            ))
+        }
+        _ => {}
+    }
+    Ok(())
 }

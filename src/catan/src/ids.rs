@@ -2,7 +2,6 @@
 //! (the table in the crate docs).
 
 use crate::geometry::{NE, NH, NONE, NV};
-use crate::{events, two};
 
 pub const MAX_PLAYERS: usize = 4;
 /// `robber` value while the robber stands beside the board (Fishermen and Caravans start it
@@ -64,7 +63,7 @@ pub const NUM_ACTIONS: u32 = C_DEV + 5;
 /// B2 event cards: chance, the revealed card type (22 types, see [`events::CARD_TYPES`]).
 pub const C_EVENT: u32 = NUM_ACTIONS;
 /// B2 Earthquake: damage own road on edge `e`.
-pub const A_DAMAGE: u32 = C_EVENT + events::NUM_CARD_TYPES as u32;
+pub const A_DAMAGE: u32 = C_EVENT + NUM_EVENT_CARD_TYPES as u32;
 /// B2 Good Neighbors / Neighborly Assistance: give one card of resource `r`.
 pub const A_GIVE: u32 = A_DAMAGE + NE as u32;
 /// B2: repair the damaged road (1 lumber + 1 brick).
@@ -75,7 +74,14 @@ pub const NUM_ACTIONS_EVENTS: u32 = A_REPAIR + 1;
 pub const A_TWO: u32 = NUM_ACTIONS_EVENTS;
 /// The scenarios' action ids (B5-B9) all start here and overlap: one scenario is played at a time
 /// (spec §B0), so each scenario numbers its own actions from `A_SCENARIO`.
-pub const A_SCENARIO: u32 = A_TWO + two::NUM_ACTIONS;
+pub const A_SCENARIO: u32 = A_TWO + NUM_TWO_ACTIONS;
+/// B2: the number of event card types (the cards are in `events.rs`, which checks the count).
+pub const NUM_EVENT_CARD_TYPES: usize = 22;
+/// B2: no event card being resolved.
+pub const NO_EVENT: u8 = 0;
+/// B4: the number of ids Catan for Two numbers from [`A_TWO`] (its layout is in `two.rs`, which
+/// checks the count).
+pub const NUM_TWO_ACTIONS: u32 = 2 * NV as u32 + 2 * NE as u32 + 1 + NH as u32 + 1;
 pub(crate) const COST_REPAIR: [u8; 5] = [1, 1, 0, 0, 0];
 
 /// Play-card action index → development kind.

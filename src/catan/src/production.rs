@@ -210,7 +210,8 @@ impl Catan {
 
     /// Who may be named in the choose-victim phase.
     pub(crate) fn victims(&self) -> u8 {
-        self.module_victims().unwrap_or_else(|| self.robber_victims())
+        self.module_victims()
+            .unwrap_or_else(|| self.robber_victims())
     }
 
     pub(crate) fn begin_steal(&mut self, victim: usize) {

@@ -5,7 +5,7 @@ use crate::board::Board;
 use crate::geometry::Geometry;
 use crate::ids::*;
 use crate::options::catan_for_two;
-use crate::{barbarian_attack, caravans, events, fishermen, position, rivers, traders, two};
+use crate::{barbarian_attack, caravans, fishermen, position, rivers, traders, two};
 use meeple_core::{Config, GameRng};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -191,18 +191,6 @@ impl Scenario {
             Scenario::Fishermen | Scenario::Rivers | Scenario::Caravans | Scenario::BarbarianAttack
         )
     }
-
-    /// How many action ids the scenario numbers from [`A_SCENARIO`].
-    pub fn num_actions(self) -> u32 {
-        match self {
-            Scenario::None => 0,
-            Scenario::Fishermen => fishermen::NUM_ACTIONS,
-            Scenario::Rivers => rivers::NUM_ACTIONS,
-            Scenario::Caravans => caravans::NUM_ACTIONS,
-            Scenario::BarbarianAttack => barbarian_attack::NUM_ACTIONS,
-            Scenario::TradersBarbarians => traders::NUM_ACTIONS,
-        }
-    }
 }
 
 impl Rules {
@@ -263,7 +251,7 @@ pub struct Catan {
     /// B3: the seat holding the Harbormaster card (`NONE` when nobody / module off).
     pub(crate) harbormaster: u8,
     /// B2: event cards revealed since the last rebuild, per card type (public).
-    pub(crate) ev_revealed: [u8; events::NUM_CARD_TYPES],
+    pub(crate) ev_revealed: [u8; NUM_EVENT_CARD_TYPES],
     /// B2: the last card revealed (`NONE` before the first).
     pub(crate) last_card: u8,
     /// B2: the card being resolved and its event kind (`EV_NONE` when none).

@@ -22,9 +22,7 @@
 
 use crate::geometry::{bits128, bits64, NE, NH, NONE, NV};
 use crate::position::names::{eid, ename, vid, vname};
-use crate::{
-    Catan, Phase, Scenario, A_GIVE, A_TWO, C_STEAL, KNIGHT, MAX_ROADS, MAX_SETTLEMENTS,
-};
+use crate::{Catan, Phase, Scenario, A_GIVE, A_TWO, C_STEAL, KNIGHT, MAX_ROADS, MAX_SETTLEMENTS};
 use meeple_core::Action;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -51,6 +49,7 @@ pub const A_TOKEN_ROBBER: u32 = A_FORCED_TRADE + 1;
 pub const A_KNIGHT_TOKENS: u32 = A_TOKEN_ROBBER + NH as u32;
 /// Action ids this module numbers (from [`crate::A_TWO`]).
 pub const NUM_ACTIONS: u32 = 2 * NV as u32 + 2 * NE as u32 + 1 + NH as u32 + 1;
+const _: () = assert!(NUM_ACTIONS == crate::ids::NUM_TWO_ACTIONS);
 
 /// Neutral build pending after a real player's build.
 pub const BUILD_NONE: u8 = 0;
@@ -1017,4 +1016,67 @@ pub(crate) fn render(g: &Catan, s: &mut String) {
             t.rolls
         ));
     }
+}
+
+/// B4 block: neutral settlements per vertex (2 x 54) and roads per edge (2 x 72), neutral road
+/// lengths (2), neutral holds Longest Road (2), tokens per slot (2), token price per slot (2),
+/// knights discarded per slot (2), supply / 20, rolls this turn, first roll one-hot (11), knight
+/// discarded this turn, token actions this turn, phase one-hot (neutral_build, forced_take,
+/// forced_give), neutral piece to build (road, settlement), forced-trade cards to take / give.
+pub(crate) fn two_tensor(g: &Catan, seat: usize, out: &mut [f32]) {
+    let Some(t) = g.two.as_deref() else {
+        return;
+    };
+    let slot = |p: usize| (p + 2 - seat.min(1)) % 2;
+    let mut o = 0;
+    for &s in &NEUTRALS {
+        for v in bits64(g.settlements[s]) {
+            out[o + v] = 1.0;
+        }
+        o += NV;
+    }
+    for &s in &NEUTRALS {
+        // Edges past 72 (B9 boards) are in the scenario's block.
+        for e in bits128(g.roads[s]).filter(|&e| e < NE) {
+            out[o + e] = 1.0;
+        }
+        o += NE;
+    }
+    for (k, &s) in NEUTRALS.iter().enumerate() {
+        out[o + k] = g.road_len[s] as f32;
+        out[o + 2 + k] = (g.longest_road as usize == s) as u8 as f32;
+    }
+    o += 4;
+    for p in 0..2 {
+        out[o + slot(p)] = t.tokens[p] as f32;
+        out[o + 2 + slot(p)] = g.token_price(p) as f32;
+        out[o + 4 + slot(p)] = t.knights_discarded[p] as f32;
+    }
+    o += 6;
+    out[o] = g.token_supply() as f32 / TOKENS_TOTAL as f32;
+    out[o + 1] = t.rolls as f32;
+    if t.rolls > 0 && (2..=12).contains(&t.first_roll) {
+        out[o + 2 + t.first_roll as usize - 2] = 1.0;
+    }
+    o += 13;
+    out[o] = t.knight_discarded as u8 as f32;
+    out[o + 1] = t.token_actions as f32;
+    o += 2;
+    match g.phase {
+        Phase::NeutralBuild => out[o] = 1.0,
+        Phase::ForcedTake => out[o + 1] = 1.0,
+        Phase::ForcedGive => out[o + 2] = 1.0,
+        _ => {}
+    }
+    o += 3;
+    if t.neutral_build == BUILD_ROAD {
+        out[o] = 1.0;
+    } else if t.neutral_build == BUILD_SETTLEMENT {
+        out[o + 1] = 1.0;
+    }
+    o += 2;
+    out[o] = t.forced_take as f32;
+    out[o + 1] = t.forced_give as f32;
+    o += 2;
+    debug_assert_eq!(o, TENSOR_LEN);
 }

@@ -334,5 +334,4 @@ impl Catan {
     pub(crate) fn token_robber_off_legal(&self) -> bool {
         self.caravans.is_some() && self.robber_hex().is_some() && self.may_take_token_action()
     }
-
 }

@@ -14,15 +14,30 @@
 
 mod create;
 mod observe;
-
+mod position;
+mod tensor;
 
 use crate::geometry::{NE, NH, NONE};
 use crate::ids::*;
 use crate::state::{Catan, Phase, Scenario};
 use crate::{
-    barbarian_attack, board, caravans, events, fishermen, has, traders, traders_two,
+    barbarian_attack, board, caravans, events, fishermen, has, rivers, traders, traders_two,
 };
 use meeple_core::{Action, Turn};
+
+impl Scenario {
+    /// How many action ids the scenario numbers from [`A_SCENARIO`].
+    pub fn num_actions(self) -> u32 {
+        match self {
+            Scenario::None => 0,
+            Scenario::Fishermen => fishermen::NUM_ACTIONS,
+            Scenario::Rivers => rivers::NUM_ACTIONS,
+            Scenario::Caravans => caravans::NUM_ACTIONS,
+            Scenario::BarbarianAttack => barbarian_attack::NUM_ACTIONS,
+            Scenario::TradersBarbarians => traders::NUM_ACTIONS,
+        }
+    }
+}
 
 impl Catan {
     // ----- set-up -----

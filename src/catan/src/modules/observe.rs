@@ -4,9 +4,7 @@
 use crate::ids::*;
 use crate::position::DevCards;
 use crate::state::{Catan, Phase, Scenario};
-use crate::{
-    barbarian_attack, caravans, events, fishermen, harbormaster, rivers, traders, two,
-};
+use crate::{barbarian_attack, caravans, events, fishermen, harbormaster, rivers, traders, two};
 use meeple_core::{Action, GameRng};
 use serde_json::{json, Value};
 

@@ -38,26 +38,7 @@ pub const TENSOR_LEN: usize = NH * 18
 
 /// The tensor length for this configuration: the base layout, then each module's block.
 pub fn tensor_len(g: &Catan) -> usize {
-    TENSOR_LEN
-        + if g.rules.two { two::TENSOR_LEN } else { 0 }
-        + if g.caravans.is_some() {
-            crate::caravans::TENSOR_LEN
-        } else if g.rivers.is_some() {
-            crate::rivers::TENSOR_LEN
-        } else if g.fishermen.is_some() {
-            crate::fishermen::TENSOR_LEN
-        } else if g.barbarian_attack.is_some() {
-            crate::barbarian_attack::json::tensor_len(g)
-        } else if g.traders.is_some() {
-            crate::traders::TENSOR_LEN
-                + if g.rules.two {
-                    crate::traders_two::TENSOR_LEN
-                } else {
-                    0
-                }
-        } else {
-            0
-        }
+    TENSOR_LEN + g.module_tensor_len()
 }
 
 pub(crate) const EVENT_LEN: usize = 22 + 22 + 12 + 4 + 4 + 4 + NE + 4 + 1;
@@ -198,123 +179,10 @@ pub fn tensor(g: &Catan, seat: usize, out: &mut [f32]) {
         out[o + 2 + slot(g.winner as usize)] = 1.0;
     }
     o += 6;
-    if g.rules.harbormaster || g.rules.friendly_robber {
-        let prot = g.protected_players();
-        for p in 0..n {
-            let b = o + 3 * slot(p);
-            out[b] = (g.harbormaster as usize == p) as u8 as f32;
-            if g.rules.harbormaster {
-                out[b + 1] = g.harbor_points(p) as f32 / 3.0;
-            }
-            out[b + 2] = (prot & (1 << p) != 0) as u8 as f32;
-        }
-    }
+    g.special_cards_tensor(seat, &mut out[o..o + 12]);
     o += 12;
-    if g.rules.event_cards {
-        use crate::events::*;
-        for t in 0..NUM_CARD_TYPES {
-            out[o + t] = g.ev_revealed[t] as f32 / CARD_TYPES[t].2 as f32;
-        }
-        if (g.last_card as usize) < NUM_CARD_TYPES {
-            out[o + 22 + g.last_card as usize] = 1.0;
-        }
-        if g.ev_kind != EV_NONE {
-            out[o + 44 + (g.ev_kind as usize).min(11)] = 1.0;
-        }
-        for p in 0..n {
-            out[o + 56 + slot(p)] = (g.pending & (1 << p) != 0) as u8 as f32;
-            out[o + 60 + slot(p)] = (g.recv & (1 << p) != 0) as u8 as f32;
-            if (g.damaged[p] as usize) < NE {
-                out[o + 68 + g.damaged[p] as usize] = 1.0;
-                out[o + 68 + NE + slot(p)] = 1.0;
-            }
-        }
-        if matches!(g.phase, Phase::Steal | Phase::ChooseVictim) && (g.thief as usize) < n {
-            out[o + 64 + slot(g.thief as usize)] = 1.0;
-        }
-        let total: u32 = g.ev_revealed.iter().map(|&x| x as u32).sum();
-        out[o + 72 + NE] = (NEW_YEAR_AFTER as u32).saturating_sub(total) as f32 / 31.0;
-    }
+    g.events_tensor(seat, &mut out[o..o + EVENT_LEN]);
     o += EVENT_LEN;
     debug_assert_eq!(o, TENSOR_LEN);
-    if g.rules.two && out.len() >= o + two::TENSOR_LEN {
-        two_tensor(g, seat, &mut out[o..o + two::TENSOR_LEN]);
-    }
-    // Each module's block follows the previous one's (B4, then the scenario's).
-    let o = o + if g.rules.two { two::TENSOR_LEN } else { 0 };
-    if g.caravans.is_some() {
-        crate::caravans::view::tensor(g, seat, &mut out[o..]);
-    }
-    if g.rivers.is_some() && out.len() >= o + crate::rivers::TENSOR_LEN {
-        crate::rivers::tensor(g, seat, &mut out[o..]);
-    }
-    crate::fishermen::view::tensor(g, seat, &mut out[o..]);
-    if g.barbarian_attack.is_some() && out.len() >= o + crate::barbarian_attack::json::TENSOR_LEN {
-        crate::barbarian_attack::json::tensor(g, seat, &mut out[o..]);
-    }
-    crate::traders::tensor::tensor(g, seat, &mut out[o..]);
-}
-
-/// B4 block: neutral settlements per vertex (2 x 54) and roads per edge (2 x 72), neutral road
-/// lengths (2), neutral holds Longest Road (2), tokens per slot (2), token price per slot (2),
-/// knights discarded per slot (2), supply / 20, rolls this turn, first roll one-hot (11), knight
-/// discarded this turn, token actions this turn, phase one-hot (neutral_build, forced_take,
-/// forced_give), neutral piece to build (road, settlement), forced-trade cards to take / give.
-pub(crate) fn two_tensor(g: &Catan, seat: usize, out: &mut [f32]) {
-    use crate::two::*;
-    let Some(t) = g.two.as_deref() else {
-        return;
-    };
-    let slot = |p: usize| (p + 2 - seat.min(1)) % 2;
-    let mut o = 0;
-    for &s in &NEUTRALS {
-        for v in bits64(g.settlements[s]) {
-            out[o + v] = 1.0;
-        }
-        o += NV;
-    }
-    for &s in &NEUTRALS {
-        // Edges past 72 (B9 boards) are in the scenario's block.
-        for e in bits128(g.roads[s]).filter(|&e| e < NE) {
-            out[o + e] = 1.0;
-        }
-        o += NE;
-    }
-    for (k, &s) in NEUTRALS.iter().enumerate() {
-        out[o + k] = g.road_len[s] as f32;
-        out[o + 2 + k] = (g.longest_road as usize == s) as u8 as f32;
-    }
-    o += 4;
-    for p in 0..2 {
-        out[o + slot(p)] = t.tokens[p] as f32;
-        out[o + 2 + slot(p)] = g.token_price(p) as f32;
-        out[o + 4 + slot(p)] = t.knights_discarded[p] as f32;
-    }
-    o += 6;
-    out[o] = g.token_supply() as f32 / TOKENS_TOTAL as f32;
-    out[o + 1] = t.rolls as f32;
-    if t.rolls > 0 && (2..=12).contains(&t.first_roll) {
-        out[o + 2 + t.first_roll as usize - 2] = 1.0;
-    }
-    o += 13;
-    out[o] = t.knight_discarded as u8 as f32;
-    out[o + 1] = t.token_actions as f32;
-    o += 2;
-    match g.phase {
-        Phase::NeutralBuild => out[o] = 1.0,
-        Phase::ForcedTake => out[o + 1] = 1.0,
-        Phase::ForcedGive => out[o + 2] = 1.0,
-        _ => {}
-    }
-    o += 3;
-    if t.neutral_build == BUILD_ROAD {
-        out[o] = 1.0;
-    } else if t.neutral_build == BUILD_SETTLEMENT {
-        out[o + 1] = 1.0;
-    }
-    o += 2;
-    out[o] = t.forced_take as f32;
-    out[o + 1] = t.forced_give as f32;
-    o += 2;
-    debug_assert_eq!(o, TENSOR_LEN);
+    g.module_tensor(seat, &mut out[o..]);
 }

@@ -28,7 +28,7 @@ impl TryFrom<Position> for Catan {
         let rules = Rules::from_config(&pos.config);
         let (board, _) = Board::from_map(&pos.board)?;
         let geo = board.geo;
-        let tb = rules.scenario == crate::Scenario::TradersBarbarians;
+        let tb = rules.swaps_swift();
         let vid = |x: &(i32, i32, String)| vid(geo, x);
         let eid = |x: &(i32, i32, String)| eid(geo, x);
         let robber = match pos.robber {
@@ -72,10 +72,10 @@ impl TryFrom<Position> for Catan {
             longest_road: NONE,
             largest_army: NONE,
             harbormaster: NONE,
-            ev_revealed: [0; crate::events::NUM_CARD_TYPES],
+            ev_revealed: [0; crate::NUM_EVENT_CARD_TYPES],
             last_card: NONE,
             ev_card: 0,
-            ev_kind: crate::events::EV_NONE,
+            ev_kind: crate::NO_EVENT,
             pending: 0,
             recv: 0,
             thief: 0,
@@ -158,14 +158,10 @@ impl TryFrom<Position> for Catan {
                 g.roads[p] |= bit;
             }
         }
-        crate::two::from_pos(&mut g, pos.two.as_ref())?;
+        g.module_read_pieces(&pos)?;
         // Bank and deck are derived (issue 22 item 6): always what is not elsewhere, whatever
         // an edited export still says, so a position edited from `to_json` loads.
-        let totals = if tb {
-            crate::traders::DEV_TOTALS
-        } else {
-            crate::DEV_TOTALS
-        };
+        let totals = g.dev_totals_of_rules();
         if let Some(d) = pos.development_deck {
             dev_arr(d, tb)?;
         }
@@ -181,11 +177,7 @@ impl TryFrom<Position> for Catan {
                 + g.dev_out_of_game(r);
             g.deck[r] = (totals[r] as u32).checked_sub(used).ok_or(format!(
                 "players hold or played {used} {} cards (only {} exist)",
-                if tb {
-                    crate::traders::DEV_NAMES[r]
-                } else {
-                    crate::DEV_NAMES[r]
-                },
+                g.dev_name_of_rules(r),
                 totals[r]
             ))? as u8;
         }
@@ -217,9 +209,6 @@ impl TryFrom<Position> for Catan {
             }
             g.longest_road = x as u8;
         }
-        if let Some(x) = pos.harbormaster {
-            g.harbormaster = seat(x, "harbormaster")?;
-        }
         if let Some(x) = pos.largest_army {
             g.largest_army = seat(x, "largest_army")?;
         }
@@ -233,70 +222,10 @@ impl TryFrom<Position> for Catan {
             Some(x) => seat(x, "thief")?,
             None => g.current,
         };
-        // B7: the caravans (before the road lengths are derived: camels double roads).
-        match (&pos.caravans, rules.scenario == crate::Scenario::Caravans) {
-            (Some(cp), true) => {
-                let opts = crate::caravans::Opts::from_config(&pos.config);
-                let st = cp.to_state(&g.board, opts, n, g.phase, g.current as usize)?;
-                g.caravans = Some(Box::new(st));
-            }
-            (None, true) => {
-                let opts = crate::caravans::Opts::from_config(&pos.config);
-                let st = crate::caravans::State::new(&g.board, 0, opts)?;
-                g.caravans = Some(Box::new(st));
-            }
-            (Some(_), false) => {
-                return Err("caravans state given but the scenario is not caravans".into())
-            }
-            (None, false) => {}
-        }
-        for (p, pl) in pos.players.iter().enumerate() {
-            if let Some(x) = &pl.damaged_road {
-                g.damaged[p] = eid(x).map_err(|e| format!("player {p} damaged_road: {e}"))? as u8;
-            }
-        }
-        if let Some(ev) = &pos.events {
-            if !g.rules.event_cards {
-                return Err("event-card state given but the event_cards option is off".into());
-            }
-            for (name, &k) in &ev.revealed {
-                let t =
-                    crate::events::card_id(name).ok_or(format!("'{name}' is not an event card"))?;
-                g.ev_revealed[t] = k;
-            }
-            if let Some(name) = &ev.last_card {
-                g.last_card = crate::events::card_id(name)
-                    .ok_or(format!("'{name}' is not an event card"))?
-                    as u8;
-            }
-            if let Some(name) = &ev.resolving {
-                let t =
-                    crate::events::card_id(name).ok_or(format!("'{name}' is not an event card"))?;
-                g.ev_card = t as u8;
-                g.ev_kind = crate::events::CARD_TYPES[t].0;
-            }
-            for &x in &ev.pending {
-                g.pending |= 1 << seat(x, "events.pending")?;
-            }
-            for &x in &ev.receivers_left {
-                g.recv |= 1 << seat(x, "events.receivers_left")?;
-            }
-            g.new_years = ev.new_years;
-        }
         if let Some(x) = &pos.last_settlement {
             g.last_settlement = vid(x)? as u8;
         }
-        crate::rivers::from_pos(&mut g, &pos.board, pos.rivers.as_ref())?;
-        if g.rules.scenario == crate::Scenario::BarbarianAttack {
-            // B8 replaces the base development cards with its own deck.
-            g.deck = [0; 5];
-            let s = crate::barbarian_attack::json::from_pos(&g, pos.barbarian_attack.as_ref())?;
-            g.barbarian_attack = Some(Box::new(s));
-        } else if pos.barbarian_attack.is_some() {
-            return Err(
-                "barbarian_attack state given but the scenario is not barbarian_attack".into(),
-            );
-        }
+        g.module_read(&pos)?;
         for o in &pos.trade.offers_this_turn {
             g.offers_used |= 1u128 << offer_id(o)?;
         }
@@ -309,16 +238,7 @@ impl TryFrom<Position> for Catan {
         for &x in &pos.trade.accepted_by {
             g.accepters |= 1 << seat(x, "trade accepter")?;
         }
-        if rules.scenario == crate::Scenario::Fishermen {
-            let grounds = crate::fishermen::read_grounds(&pos.board)?;
-            g.fishermen = Some(Box::new(crate::fishermen::State::new(
-                &pos.config,
-                &g.board,
-                grounds,
-            )));
-        }
-        crate::fishermen::json::from_pos(&mut g, pos.fishermen.as_ref())?;
-        crate::traders::json::from_pos(&mut g, pos.traders.as_ref())?;
+        g.module_read_last(&pos)?;
         g.rebuild_derived();
         Ok(g)
     }

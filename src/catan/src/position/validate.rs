@@ -24,17 +24,13 @@ pub fn validate(g: &Catan) -> Result<(), String> {
             ));
         }
     }
-    validate_events(g)?;
-    crate::two::validate(g)?;
-    crate::barbarian_attack::json::validate(g)?;
-    crate::caravans::json::validate(g)?;
-    crate::rivers::validate(g)?;
+    g.module_validate()?;
     if g.robber as usize >= NH
         && !(g.robber == crate::ROBBER_OFF && g.rules.scenario.robber_may_leave_board())
     {
         return Err("robber is off the board".into());
     }
-    crate::fishermen::json::validate(g)?;
+    g.module_validate_after_robber()?;
     let vmask = geo.buildable;
     let emask = geo.edge_mask;
     let mut seen_v = 0u64;
@@ -98,7 +94,7 @@ pub fn validate(g: &Catan) -> Result<(), String> {
             + g.dev_out_of_game(r);
         // B8 replaces the base cards (checked by the module).
         let total = g.dev_totals()[r];
-        if g.barbarian_attack.is_none() && used + g.deck[r] as u32 != total as u32 {
+        if !g.deck_never_empty() && used + g.deck[r] as u32 != total as u32 {
             return Err(format!(
                 "{} cards: {used} held or played and {} in the deck; there are {total}",
                 g.dev_name(r),
@@ -142,10 +138,10 @@ pub fn validate(g: &Catan) -> Result<(), String> {
     let at_max = (0..rs).filter(|&p| lens[p] == m).count();
     match seat_opt(g.longest_road, rs) {
         // B9: there is no Longest Road card (§B9.1).
-        Some(_) if g.traders.is_some() => {
+        Some(_) if !g.longest_road_card() => {
             return Err("traders_barbarians has no Longest Road card".into())
         }
-        None if g.traders.is_some() => {}
+        None if !g.longest_road_card() => {}
         Some(h) if lens[h] != m || m < 5 => {
             return Err(format!(
                 "player {h} holds Longest Road with length {} but the longest is {m} (needs 5+)",
@@ -176,32 +172,7 @@ pub fn validate(g: &Catan) -> Result<(), String> {
         }
         _ => {}
     }
-    // B3 Harbormaster: holder at the top with 3+ points; nobody only while nobody has 3.
-    let hp: Vec<u32> = (0..n).map(|p| g.harbor_points(p)).collect();
-    let hm = hp.iter().copied().max().unwrap_or(0);
-    match seat_opt(g.harbormaster, n) {
-        Some(_) if !g.rules.harbormaster => {
-            return Err("a Harbormaster holder is given but the harbormaster option is off".into())
-        }
-        Some(h) if hp[h] != hm || hm < 3 => {
-            return Err(format!(
-                "player {h} holds the Harbormaster card with {} harbour points but the most is {hm} (needs 3+)",
-                hp[h]
-            ))
-        }
-        None if g.harbormaster != NONE => return Err("harbormaster is not a seat".into()),
-        // D-16: after a conquest a tie for the most points can leave the card set aside.
-        None if g.rules.harbormaster
-            && hm >= 3
-            && (g.barbarian_attack.is_none() || hp.iter().filter(|&&x| x == hm).count() == 1) =>
-        {
-            return Err(format!(
-                "a player has {hm} harbour points but nobody holds the Harbormaster card"
-            ))
-        }
-        _ => {}
-    }
-    crate::traders::json::validate(g)?;
+    g.module_validate_cards()?;
     validate_phase(g)
 }
 
@@ -210,9 +181,8 @@ pub(crate) fn validate_phase(g: &Catan) -> Result<(), String> {
     let cur = g.current as usize;
     let phase = g.phase.name();
     let bad = |why: &str| Err(format!("phase {phase}: {why}"));
-    // B5: a set-up settlement's fish is drawn between the settlement and its road.
-    let fish_setup =
-        matches!(g.phase, Phase::FishDraw | Phase::FishSwap) && (g.setup_step as usize) < 2 * n;
+    // A module's step between a set-up settlement and its road (B5: the settlement's fish).
+    let fish_setup = g.setup_interrupted();
     let setup = matches!(g.phase, Phase::SetupSettlement | Phase::SetupRoad) || fish_setup;
     if g.phase == Phase::GameOver {
         if (g.winner as usize) >= n && !g.truncated {
@@ -284,7 +254,7 @@ pub(crate) fn validate_phase(g: &Catan) -> Result<(), String> {
     if g.phase != Phase::Discard && g.discard_owed.iter().any(|&x| x > 0) {
         return bad("only the discard phase has cards owed");
     }
-    let gifts = g.phase == Phase::EventGive && g.ev_kind == crate::events::EV_GOOD_NEIGHBORS;
+    let gifts = g.module_sets_aside();
     if g.phase != Phase::Discard && !gifts && g.set_aside.iter().flatten().any(|&x| x > 0) {
         return bad("only the discard phase and Good Neighbors have cards set aside");
     }
@@ -351,7 +321,7 @@ pub(crate) fn validate_phase(g: &Catan) -> Result<(), String> {
                 return bad("player trades are off");
             }
             let n_offers = NUM_OFFERS
-                + if g.rivers.is_some() || g.traders.is_some() {
+                + if g.coin_offers() {
                     crate::NUM_COIN_OFFERS
                 } else {
                     0
@@ -394,118 +364,6 @@ pub(crate) fn validate_phase(g: &Catan) -> Result<(), String> {
     }
     if g.vp(cur) >= g.victory_target(cur) && !setup {
         return bad("the player to move has already won");
-    }
-    Ok(())
-}
-
-/// B2 event-card state: counts, damaged roads, event phases.
-pub(crate) fn validate_events(g: &Catan) -> Result<(), String> {
-    use crate::events::*;
-    let n = g.n();
-    let in_event = matches!(
-        g.phase,
-        Phase::Earthquake | Phase::EventGive | Phase::EventTake
-    );
-    if !g.rules.event_cards {
-        if in_event
-            || g.ev_kind != EV_NONE
-            || g.damaged.iter().any(|&d| d != NONE)
-            || g.ev_revealed.iter().any(|&x| x > 0)
-            || g.last_card != NONE
-            || g.new_years > 0
-        {
-            return Err("event-card state or phase but the event_cards option is off".into());
-        }
-        return Ok(());
-    }
-    let mut total = 0u32;
-    for t in 0..NUM_CARD_TYPES {
-        if g.ev_revealed[t] > CARD_TYPES[t].2 {
-            return Err(format!(
-                "{} revealed {} times (only {} exist)",
-                card_name(t),
-                g.ev_revealed[t],
-                CARD_TYPES[t].2
-            ));
-        }
-        total += g.ev_revealed[t] as u32;
-    }
-    let limit = if g.rules.new_year {
-        NEW_YEAR_AFTER
-    } else {
-        DECK_SIZE
-    } as u32;
-    if total > limit {
-        return Err(format!(
-            "{total} event cards revealed since the rebuild (at most {limit})"
-        ));
-    }
-    if g.last_card != NONE && g.last_card as usize >= NUM_CARD_TYPES {
-        return Err("last_card is not an event card".into());
-    }
-    for p in 0..MAX_PLAYERS {
-        let d = g.damaged[p];
-        if d != NONE
-            && (p >= n || d as usize >= g.geo().ne || g.damage_spots_of(p) & (1u128 << d) == 0)
-        {
-            return Err(format!("player {p}'s damaged road is not one of his roads"));
-        }
-    }
-    if g.pending >> n != 0 || g.recv >> n != 0 {
-        return Err("event pending players must be seats".into());
-    }
-    let kind = g.ev_kind;
-    let steal_event = kind == EV_TRADE_ADVANTAGE || kind == EV_CONFLICT;
-    let phase = g.phase.name();
-    let bad = |why: &str| Err(format!("phase {phase}: {why}"));
-    match g.phase {
-        Phase::Earthquake => {
-            if kind != EV_EARTHQUAKE || g.pending == 0 {
-                return bad("an earthquake with players still to damage a road");
-            }
-            for p in 0..n {
-                if g.pending & (1 << p) != 0 && (g.damage_spots_of(p) == 0 || g.damaged[p] != NONE)
-                {
-                    return bad("a pending player must have roads and no damaged road");
-                }
-            }
-        }
-        Phase::EventGive => {
-            if !(kind == EV_GOOD_NEIGHBORS || kind == EV_NEIGHBORLY_ASSISTANCE) || g.pending == 0 {
-                return bad("Good Neighbors or Neighborly Assistance with a pending giver");
-            }
-            if kind == EV_NEIGHBORLY_ASSISTANCE {
-                let a = g.event_actor();
-                if g.recv == 0
-                    || g.recv & !g.neighborly_receivers() != 0
-                    || g.hand_size(a) < g.recv.count_ones()
-                {
-                    return bad("the giver must owe cards to players with fewer VP and hold them");
-                }
-            } else if g.hand_size(g.event_actor()) == 0 {
-                return bad("the giver has no card");
-            }
-        }
-        Phase::EventTake => {
-            if !matches!(kind, EV_TOURNAMENT | EV_CALM_SEA | EV_PLENTIFUL_YEAR)
-                || g.pending == 0
-                || g.bank.iter().all(|&b| b == 0)
-            {
-                return bad("Tournament, Calm Sea or Plentiful Year with a pending taker and a non-empty bank");
-            }
-        }
-        Phase::Steal | Phase::ChooseVictim if steal_event => {}
-        _ => {
-            if kind != EV_NONE || g.pending != 0 || g.recv != 0 {
-                return bad("an event is being resolved only in its own phases");
-            }
-            if g.thief != g.current {
-                return bad("the thief is the player to move outside an event steal");
-            }
-        }
-    }
-    if steal_event && !in_event && g.thief as usize >= n {
-        return bad("the thief must be a seat");
     }
     Ok(())
 }

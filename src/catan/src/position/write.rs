@@ -6,15 +6,7 @@ impl From<Catan> for Position {
     fn from(g: Catan) -> Position {
         let n = g.n();
         let geo = g.geo();
-        let tb = g.traders.is_some();
-        let dev = |a: [u8; 5]| {
-            let d = DevCards::from_array(a);
-            if tb {
-                d.swap_swift()
-            } else {
-                d
-            }
-        };
+        let dev = |a: [u8; 5]| g.dev_view(DevCards::from_array(a));
         let vname = |v| vname(geo, v);
         let ename = |e| ename(geo, e);
         let players = (0..n)
@@ -25,8 +17,8 @@ impl From<Catan> for Position {
                 played: dev(g.dev_played[p]),
                 settlements: crate::bits64(g.settlements[p]).map(vname).collect(),
                 cities: crate::bits64(g.cities[p]).map(vname).collect(),
-                // B6 bridges are listed in `rivers.bridges`, not among the roads.
-                roads: crate::bits128(g.roads[p] & !g.rivers.as_ref().map_or(0, |s| s.bridges[p]))
+                // A module's own road pieces (B6 bridges) are listed in its part.
+                roads: crate::bits128(g.roads[p] & !g.module_road_pieces(p))
                     .map(ename)
                     .collect(),
                 must_discard: if g.phase == Phase::Discard {
@@ -50,20 +42,15 @@ impl From<Catan> for Position {
             .collect();
         let in_trade = matches!(g.phase, Phase::TradeResponse | Phase::TradeDecision);
         let mut board = g.board.to_json();
-        if let Some(s) = &g.rivers {
-            crate::rivers::write_map(s, &mut board);
-        }
-        if let Some(f) = g.fish() {
-            board["fishing_grounds"] = crate::fishermen::grounds_json(&f.grounds);
-        }
-        Position {
+        g.module_write_board(&mut board);
+        let mut pos = Position {
             game: "catan".into(),
             version: POSITION_VERSION,
             config: (*g.config).clone(),
             board,
             robber: g.robber_hex().map(|h| geo.hexes[h]),
-            rivers: crate::rivers::to_pos(&g),
-            fishermen: crate::fishermen::json::to_pos(&g),
+            rivers: None,
+            fishermen: None,
             phase: g.phase,
             current_player: g.current as usize,
             start_player: g.start_player as usize,
@@ -76,40 +63,19 @@ impl From<Catan> for Position {
             last_roll: (g.last_roll != 0).then_some(g.last_roll),
             bank: Some(Resources::from_array(g.bank)),
             development_deck: Some(dev(g.deck)),
-            traders: crate::traders::json::to_pos(&g),
+            traders: None,
             // B4: 2 and 3 name the neutral players N1 and N2.
             longest_road: seat_opt(g.longest_road, g.road_seats()),
             largest_army: seat_opt(g.largest_army, n),
-            harbormaster: seat_opt(g.harbormaster, n),
-            two: crate::two::to_pos(&g),
+            harbormaster: None,
+            two: None,
             players,
             victim: (g.phase == Phase::Steal).then_some(g.victim as usize),
             thief: (matches!(g.phase, Phase::Steal | Phase::ChooseVictim) && g.thief != g.current)
                 .then_some(g.thief as usize),
-            caravans: g
-                .caravans
-                .as_ref()
-                .map(|c| crate::caravans::json::CaravansPos::from_state(c, g.phase, n)),
-            events: g.rules.event_cards.then(|| {
-                let mask = |m: u8| (0..n).filter(|&q| m & (1 << q) != 0).collect::<Vec<_>>();
-                EventsPos {
-                    revealed: (0..crate::events::NUM_CARD_TYPES)
-                        .filter(|&t| g.ev_revealed[t] > 0)
-                        .map(|t| (crate::events::card_name(t), g.ev_revealed[t]))
-                        .collect(),
-                    last_card: ((g.last_card as usize) < crate::events::NUM_CARD_TYPES)
-                        .then(|| crate::events::card_name(g.last_card as usize)),
-                    resolving: (g.ev_kind != crate::events::EV_NONE)
-                        .then(|| crate::events::card_name(g.ev_card as usize)),
-                    pending: mask(g.pending),
-                    receivers_left: mask(g.recv),
-                    new_years: g.new_years,
-                }
-            }),
-            barbarian_attack: g
-                .barbarian_attack
-                .is_some()
-                .then(|| crate::barbarian_attack::json::to_pos(&g)),
+            caravans: None,
+            events: None,
+            barbarian_attack: None,
             // B4: Road Building's count survives the neutral road between its two roads.
             free_roads: if matches!(g.phase, Phase::RoadBuilding | Phase::NeutralBuild) {
                 g.free_roads
@@ -138,6 +104,8 @@ impl From<Catan> for Position {
             winner: seat_opt(g.winner, n),
             truncated: g.truncated,
             rng: g.rng.clone(),
-        }
+        };
+        g.module_write(&mut pos);
+        pos
     }
 }
