@@ -18,7 +18,10 @@ fn run<G: Game>(players: usize, games: u64, options: &serde_json::Map<String, se
         let bound = g.max_game_length();
         actions += random_playout(&mut g, &mut rng, &mut buf, bound);
     }
-    println!("{} {players}p {games} games: {actions} actions", G::info().name);
+    println!(
+        "{} {players}p {games} games: {actions} actions",
+        G::info().name
+    );
 }
 
 fn main() {
@@ -40,7 +43,9 @@ fn main() {
         "castles_of_burgundy" => {
             run::<meeple::castles_of_burgundy::CastlesOfBurgundy>(players, games, &options)
         }
-        "kingdom_builder" => run::<meeple::kingdom_builder::KingdomBuilder>(players, games, &options),
+        "kingdom_builder" => {
+            run::<meeple::kingdom_builder::KingdomBuilder>(players, games, &options)
+        }
         _ => panic!("unknown game {game}"),
     }
 }
