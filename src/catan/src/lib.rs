@@ -70,6 +70,7 @@ pub mod rivers;
 pub mod traders;
 mod traders_two;
 pub mod two;
+mod two_view;
 
 pub(crate) use geometry::{bits128, bits64};
 pub use ids::*;

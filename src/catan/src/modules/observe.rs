@@ -4,7 +4,9 @@
 use crate::ids::*;
 use crate::position::DevCards;
 use crate::state::{Catan, Phase, Scenario};
-use crate::{barbarian_attack, caravans, events, fishermen, harbormaster, rivers, traders, two};
+use crate::{
+    barbarian_attack, caravans, events, fishermen, harbormaster, rivers, traders, two, two_view,
+};
 use meeple_core::{Action, GameRng};
 use serde_json::{json, Value};
 
@@ -37,7 +39,7 @@ impl Catan {
             o["caravans"] = caravans::view::observation(self);
         }
         if self.two.is_some() {
-            two::observe(self, o);
+            two_view::observe(self, o);
         }
         if let Some(t) = traders::json::to_pos(self) {
             // B9: everything of the scenario is public (E2).
@@ -116,7 +118,7 @@ impl Catan {
         caravans::view::render(self, s);
         barbarian_attack::json::render(self, s);
         traders::json::render(self, s);
-        two::render(self, s);
+        two_view::render(self, s);
         s.push_str(&fishermen::view::render(self));
     }
 

@@ -3,7 +3,9 @@
 
 use crate::geometry::NE;
 use crate::state::{Catan, Phase};
-use crate::{barbarian_attack, caravans, events, fishermen, rivers, traders, traders_two, two};
+use crate::{
+    barbarian_attack, caravans, events, fishermen, rivers, traders, traders_two, two, two_view,
+};
 
 impl Catan {
     /// The length of the modules' blocks after the base layout.
@@ -85,7 +87,7 @@ impl Catan {
     pub(crate) fn module_tensor(&self, seat: usize, out: &mut [f32]) {
         let g = self;
         if g.rules.two && out.len() >= two::TENSOR_LEN {
-            two::two_tensor(g, seat, &mut out[..two::TENSOR_LEN]);
+            two_view::two_tensor(g, seat, &mut out[..two::TENSOR_LEN]);
         }
         // Each module's block follows the previous one's (B4, then the scenario's).
         let o = if g.rules.two { two::TENSOR_LEN } else { 0 };
