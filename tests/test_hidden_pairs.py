@@ -131,8 +131,7 @@ def _with_state(g: meeple.Game, state: State) -> meeple.Game:
     doc = json.loads(g.to_json())
     doc["state"] = state
     # The edited state is a position without a known past: the real history no longer replays
-    # to it (and a history that does not replay is refused).
-    doc.pop("history", None)
+    # to it, so loading drops it.
     return meeple.from_json(json.dumps(doc))
 
 

@@ -407,7 +407,14 @@ def _read_records(path: Path) -> Iterator[tuple[int, Any]]:
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--show", is_flag=True, help="Print the final position of each game.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-def replay(file: Path, show: bool, as_json: bool) -> None:
+@click.option(
+    "--seat",
+    type=int,
+    default=None,
+    help="See each game as this seat: --show draws its observation, --json adds its "
+    "history (history(seat): -1 for what it did not see).",
+)
+def replay(file: Path, show: bool, as_json: bool, seat: int | None) -> None:
     """Validate and show the records in FILE (JSON lines from `simulate --out`)."""
     results: list[dict[str, Any]] = []
     for n, rec in _read_records(file):
@@ -415,19 +422,32 @@ def replay(file: Path, show: bool, as_json: bool) -> None:
             g = meeple.replay(rec)
         except ValueError as e:
             raise _fail(f"{file}:{n}: {e}") from None
-        results.append(
-            {
-                "line": n,
-                "game": g.game_id,
-                "actions": len(g.history()),
-                "terminal": g.is_terminal,
-                "scores": g.scores(),
-                "winners": g.winners(),
-            }
-        )
+        if seat is not None and not 0 <= seat < g.num_players:
+            raise _fail(f"{file}:{n}: --seat must be in 0..{g.num_players - 1}")
+        result: dict[str, Any] = {
+            "line": n,
+            "game": g.game_id,
+            "actions": len(g.history()),
+            "terminal": g.is_terminal,
+            "scores": g.scores(),
+            "winners": g.winners(),
+        }
+        if seat is not None:
+            result["seat"] = seat
+            result["history"] = g.history(seat)
+        results.append(result)
         if show and not as_json:
             console.print(f"[bold]line {n}: {g.game_id}[/bold]")
-            console.print(str(g), markup=False, highlight=False)
+            if seat is None:
+                console.print(str(g), markup=False, highlight=False)
+            else:
+                hidden = g.history(seat).count(-1)
+                console.print(
+                    f"as seat {seat} ({hidden} of {len(g.history())} actions unseen)",
+                    markup=False,
+                    highlight=False,
+                )
+                console.print(render.to_text(g, seat), markup=False, highlight=False)
     if as_json:
         click.echo(json.dumps(results))
         return

@@ -29,6 +29,8 @@ STATIC_TYPES = {
 }
 # A bot move is made at most this often per request, so a request always returns.
 MAX_BOT_MOVES = 5000
+# How the log shows a move the viewing seat did not see (see `Game.history(seat)`).
+HIDDEN = "(hidden)"
 
 
 class Session:
@@ -46,6 +48,7 @@ class Session:
         self.frames: list[meeple.Game] = []
         self.step = 0
         self.labels: list[str] = []
+        self.unseen: list[set[int]] = []
         self.new_game("catan", 4, 0, "random", 0, {})
 
     # ------------------------------------------------------------ play
@@ -82,8 +85,14 @@ class Session:
             bot = self.bots[p]
             assert bot is not None
             a = bot.choose(g)
-            self.labels.append(f"seat {p}: {g.action_to_string(a)}")
+            label = g.action_to_string(a)
+            at = len(g.history())
             g.apply_action(a)
+            # The person's log shows a bot's secret move (a card discarded face down, a secret
+            # board choice) as hidden: what history(seat) hides from that seat.
+            if self.seat is not None and g.history(self.seat)[at] == -1:
+                label = HIDDEN
+            self.labels.append(f"seat {p}: {label}")
 
     def move(self, action: int) -> None:
         if self.mode != "play":
@@ -117,6 +126,10 @@ class Session:
         )
         frames = [g.clone()]
         labels = []
+        # Per seat, which entries that seat did not see (history(seat) marks them -1).
+        self.unseen = [
+            {i for i, x in enumerate(final.history(s)) if x == -1} for s in range(g.num_players)
+        ]
         for a in final.history():
             p = g.current_player
             who = "chance" if p < 0 else f"seat {p}"
@@ -143,6 +156,15 @@ class Session:
             return json.dumps(rec)
         return self.game.record()
 
+    def _replay_log(self, seat: int | None) -> list[str]:
+        """The replay's log up to the current step; seen from a seat, the entries that seat did
+        not see (another's private draw or secret move) are shown as hidden."""
+        log = self.labels[: self.step]
+        if seat is None or not 0 <= seat < len(self.unseen):
+            return log
+        unseen = self.unseen[seat]
+        return [f"{x.split(':')[0]}: {HIDDEN}" if i in unseen else x for i, x in enumerate(log)]
+
     def state(self, seat: int | None) -> dict[str, Any]:
         g = self.game
         if self.mode == "play":
@@ -160,7 +182,7 @@ class Session:
             "winners": g.winners() if g.is_terminal else [],
             "svg": svg,
             "moves": moves,
-            "log": self.labels if self.mode == "play" else self.labels[: self.step],
+            "log": self.labels if self.mode == "play" else self._replay_log(seat),
             "step": self.step if self.mode == "replay" else len(g.history()),
             "steps": len(self.frames) - 1 if self.mode == "replay" else len(g.history()),
             "can_undo": bool(self.undo_stack) and self.mode == "play",

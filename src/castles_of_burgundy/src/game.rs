@@ -182,9 +182,15 @@ impl Game for CastlesOfBurgundy {
             } else {
                 format!("action {action}")
             };
+            let why = match self.turn() {
+                Turn::Player(p) => self.refusal(p, action).map(|r| format!(": {r}")),
+                _ => None,
+            };
             return Err(RuleError::new(format!(
-                "{what} is not legal now (step {:?}, pending {:?})",
-                self.step, self.pending
+                "{what} is not legal now (step {:?}, pending {:?}){}",
+                self.step,
+                self.pending,
+                why.unwrap_or_default()
             )));
         }
         match self.turn() {
@@ -246,6 +252,19 @@ impl Game for CastlesOfBurgundy {
             }
         }
         v
+    }
+
+    /// A32: a secret pick (board side, start castle) is seen only by its chooser, so
+    /// `history(seat)` hides it from the others as the observation does; the last chooser's
+    /// castle reveals every pick at once, so it is public. Every other action, and every chance
+    /// outcome (tiles, goods and dice are drawn face up, spec 15.1), is public.
+    fn action_visible_to(&self, _action: Action, seat: usize) -> bool {
+        let reveals =
+            matches!(self.step, Step::ChooseCastle { idx } if idx as usize + 1 >= self.n());
+        match self.turn() {
+            Turn::Player(p) => reveals || !self.hidden_from(seat, p),
+            _ => true,
+        }
     }
 
     /// Only the experienced variant's secret board choice (A32) hides anything.

@@ -41,6 +41,7 @@ mod flow;
 mod game;
 mod legal;
 mod observe;
+mod refusal;
 mod repr;
 mod scoring;
 mod sd;

@@ -107,8 +107,12 @@ impl Game for Catan {
 
     fn apply(&mut self, action: Action) -> Result<(), RuleError> {
         if !self.is_legal(action) {
+            let why = self
+                .refusal(action)
+                .map(|r| format!(": {r}"))
+                .unwrap_or_default();
             return Err(RuleError::new(format!(
-                "catan ({}): action {action} ('{}') is not legal now",
+                "catan ({}): action {action} ('{}') is not legal now{why}",
                 self.phase_name(),
                 self.action_label(action)
             )));
@@ -154,6 +158,10 @@ impl Game for Catan {
 
     fn chance_visible_to(&self, seat: usize) -> bool {
         crate::labels::chance_visible_to(self, seat)
+    }
+
+    fn action_visible_to(&self, action: Action, seat: usize) -> bool {
+        crate::visibility::action_visible_to(self, action, seat)
     }
 
     fn determinize(&self, seat: usize, seed: u64) -> Self {

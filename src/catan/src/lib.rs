@@ -51,10 +51,12 @@ mod observe;
 mod options;
 mod position;
 mod production;
+mod refusal;
 mod score;
 mod state;
 mod trade;
 mod turn;
+mod visibility;
 
 // The Traders & Barbarians modules (spec Part B), and the one dispatch point between them and
 // the base.

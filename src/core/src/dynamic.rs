@@ -37,6 +37,8 @@ pub trait DynGame: Send + Sync {
     fn parse_label(&self, label: &str) -> Option<Action>;
     /// See [`Game::chance_visible_to`].
     fn chance_visible_to(&self, seat: usize) -> bool;
+    /// See [`Game::action_visible_to`].
+    fn action_visible_to(&self, action: Action, seat: usize) -> bool;
     fn determinize(&self, seat: usize, seed: u64) -> Box<dyn DynGame>;
     fn hidden_information(&self) -> bool;
     fn reseed(&mut self, seed: u64);
@@ -138,6 +140,9 @@ impl<G: Game> DynGame for G {
     }
     fn chance_visible_to(&self, seat: usize) -> bool {
         Game::chance_visible_to(self, seat)
+    }
+    fn action_visible_to(&self, action: Action, seat: usize) -> bool {
+        Game::action_visible_to(self, action, seat)
     }
     fn hidden_information(&self) -> bool {
         Game::hidden_information(self)

@@ -147,6 +147,16 @@ pub trait Game: Clone + Send + Sync + Serialize + DeserializeOwned + 'static {
         true
     }
 
+    /// Before a player's `action` is applied: whether `seat` (not the actor) sees which action
+    /// it is. Open decisions are seen by all (the default); a secret one (a card discarded face
+    /// down, a choice revealed later) is seen only by the actor. Like
+    /// [`Game::chance_visible_to`], `Session` records it per history entry for `history(seat)`;
+    /// the actor always sees its own action (the session does not ask).
+    fn action_visible_to(&self, action: Action, seat: usize) -> bool {
+        let _ = (action, seat);
+        true
+    }
+
     /// Whether this game's configuration hides anything from some seat. Defaults to
     /// `GameInfo::hidden_information`; a game whose hidden parts come only with some option
     /// returns false without it. When false, `determinize` must change nothing but the RNG (the

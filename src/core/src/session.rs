@@ -70,8 +70,10 @@ pub struct Session {
     /// and for a determinization (whose resampled past is unknown, and whose real past must not
     /// show).
     pub from_seed: bool,
-    /// The chance entries of `history` that some seat did not see, as (index, mask of the seats
-    /// that saw it); see [`Game::chance_visible_to`](crate::Game::chance_visible_to).
+    /// The entries of `history` (chance outcomes or secret player actions) that some seat did
+    /// not see, as (index, mask of the seats that saw it); see
+    /// [`Game::chance_visible_to`](crate::Game::chance_visible_to) and
+    /// [`Game::action_visible_to`](crate::Game::action_visible_to).
     pub seen: Vec<(usize, u64)>,
 }
 
@@ -129,7 +131,7 @@ impl Session {
             let Some(outcome) = self.state.sample_chance() else {
                 break;
             };
-            let seen = self.seen_mask();
+            let seen = self.seen_mask(outcome);
             if self.state.apply(outcome).is_err() {
                 break;
             }
@@ -165,14 +167,18 @@ impl Session {
         })
     }
 
-    /// At a chance node, the seats that will see its outcome, if some seat will not.
-    fn seen_mask(&self) -> Option<u64> {
-        if self.state.turn() != Turn::Chance {
-            return None;
-        }
+    /// The seats that will see `action` (a chance outcome or a player's action) about to be
+    /// applied, if some seat will not: see [`Game::chance_visible_to`](crate::Game::chance_visible_to) and
+    /// [`Game::action_visible_to`](crate::Game::action_visible_to). The actor sees its own.
+    fn seen_mask(&self, action: Action) -> Option<u64> {
         let players = self.state.config().players.min(64);
+        let sees = |s: usize| match self.state.turn() {
+            Turn::Chance => self.state.chance_visible_to(s),
+            Turn::Player(p) => p == s || self.state.action_visible_to(action, s),
+            Turn::Terminal => true,
+        };
         let mask = (0..players)
-            .filter(|&s| self.state.chance_visible_to(s))
+            .filter(|&s| sees(s))
             .fold(0u64, |m, s| m | (1 << s));
         (mask.count_ones() as usize != players).then_some(mask)
     }
@@ -184,7 +190,8 @@ impl Session {
         self.history.push(action);
     }
 
-    /// The history as `seat` knows it: a chance outcome that seat did not see is `None`.
+    /// The history as `seat` knows it: an entry (a chance outcome or another seat's secret
+    /// action) that seat did not see is `None`.
     pub fn history_for(&self, seat: usize) -> Vec<Option<Action>> {
         let mut out: Vec<Option<Action>> = self.history.iter().copied().map(Some).collect();
         for &(i, mask) in &self.seen {
@@ -227,7 +234,7 @@ impl Session {
         if action >= self.state.num_distinct_actions() {
             return Err(GameError::Illegal(self.describe_illegal(action, "")));
         }
-        let seen = self.seen_mask();
+        let seen = self.seen_mask(action);
         if let Err(e) = self.state.apply(action) {
             return Err(GameError::Illegal(self.describe_illegal(action, &e.0)));
         }
@@ -378,7 +385,7 @@ impl Session {
         Ok(s)
     }
 
-    /// Who saw each chance outcome is not in the envelope: replay the history to learn it. A
+    /// Who saw each entry (chance outcome or secret action) is not in the envelope: replay the history to learn it. A
     /// history that does not replay from the seed is hidden whole from every seat.
     fn recover_seen(&mut self) {
         if self.history.is_empty() {
@@ -401,9 +408,11 @@ impl Session {
     }
 
     /// Decide whether the envelope's (options, seed, history) is a replay record of the loaded
-    /// state: a non-empty history must replay, from `seed`, to exactly this state (else the
-    /// envelope is refused); an empty one is a record only if the state is the game's setup for
-    /// `seed`. Otherwise the state is a position without a known past.
+    /// state: a non-empty history that replays, from `seed`, to exactly this state makes one;
+    /// an empty one does only if the state is the game's setup for `seed`. Otherwise the state
+    /// is a position without a known past, and a history that does not lead to it (an export
+    /// edited by hand, issue 22.6) is dropped: the position is what the envelope gives, and
+    /// nothing false is kept as its record. (`Session::replay` stays strict about records.)
     fn check_history(&mut self) -> Result<(), GameError> {
         let record = Record {
             format: FORMAT_VERSION,
@@ -430,20 +439,13 @@ impl Session {
             }
             return Ok(());
         }
-        let bound = self.state.max_game_length();
-        if self.history.len() as u64 > bound {
-            return Err(GameError::bad_json(format!(
-                "'history' has {} actions, more than a game of {} can have ({bound})",
-                self.history.len(),
-                self.name()
-            )));
-        }
+        // A history longer than any game cannot lead here: drop it without replaying it.
         let replays_to = |record: &Record| {
-            Session::replay_steps(self.entry, record, false)
-                .map(|r| r.state.to_json_value() == loaded)
+            record.actions.len() as u64 <= self.state.max_game_length()
+                && Session::replay_steps(self.entry, record, false)
+                    .is_ok_and(|r| r.state.to_json_value() == loaded)
         };
-        let outcome = replays_to(&record);
-        if let Ok(true) = outcome {
+        if replays_to(&record) {
             self.from_seed = true;
             return Ok(());
         }
@@ -452,19 +454,14 @@ impl Session {
             // is genuine, but a record of it would need auto chance. Keep the history; no record.
             let auto = Record {
                 chance: ChanceMode::Auto,
-                ..record.clone()
+                ..record
             };
-            if let Ok(true) = replays_to(&auto) {
+            if replays_to(&auto) {
                 return Ok(());
             }
         }
-        Err(GameError::bad_json(match outcome {
-            Err(e) => format!("'history' does not replay: {e}"),
-            Ok(_) => "'history' replays (from 'seed' with 'options') to another position than \
-                      'state': fix it, or leave it out (or empty) for a position without a \
-                      known past"
-                .to_string(),
-        }))
+        self.history.clear();
+        Ok(())
     }
 
     /// The replay record of this game, or an error if it has none (a position loaded without its
@@ -473,7 +470,8 @@ impl Session {
         if !self.from_seed {
             return Err(GameError::bad_json(
                 "this game has no replay record: it was loaded from a position without its \
-                 history, or made by determinize; save it with to_json() instead",
+                 history (or with one that does not lead to it), or made by determinize; save \
+                 it with to_json() instead",
             ));
         }
         Ok(self.record())

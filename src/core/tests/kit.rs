@@ -17,6 +17,7 @@ fn strict() -> KitRules {
     KitRules {
         every_key_required: true,
         resampling_required: true,
+        deducible_hidden: None,
     }
 }
 
@@ -136,6 +137,26 @@ fn kit_catches_every_flaw_with_the_matching_complaint() {
 fn default_rules_accept_a_lenient_loader_and_a_lazy_determinize() {
     check::<Reference>(&flawed("lenient_json"), &opts()).unwrap();
     check::<Reference>(&flawed("lazy_determinize"), &opts()).unwrap();
+}
+
+/// A game that documents its hidden part as deducible (Puerto Rico's `hidden_vp`) is held to
+/// keeping it: the reference game, whose determinize resamples the hands, fails that rule, and
+/// a determinize that keeps everything (`lazy_determinize`) passes it, though it fails the
+/// plain resampling rule.
+#[test]
+fn a_deducible_hidden_part_must_be_kept() {
+    let deducible = KitRules {
+        deducible_hidden: Some("the hands are public in this test"),
+        ..strict()
+    };
+    let e = check_with::<Reference>(&default_configs::<Reference>()[1], &opts(), &deducible)
+        .unwrap_err();
+    assert!(
+        e.contains("perfect recall deduces (the hands are public in this test)"),
+        "{e}"
+    );
+    check_with::<Reference>(&flawed("lazy_determinize"), &opts(), &deducible).unwrap();
+    assert!(check_with::<Reference>(&flawed("lazy_determinize"), &opts(), &strict()).is_err());
 }
 
 #[test]

@@ -30,6 +30,7 @@ pub mod nobles;
 mod observe;
 mod options;
 pub mod player;
+mod refusal;
 mod render;
 mod round;
 mod scoring;
@@ -143,8 +144,12 @@ impl Game for PuertoRico {
             return Err(RuleError::new("the game is over"));
         }
         if !self.is_legal(action) {
+            let why = self
+                .refusal(action)
+                .map(|r| format!(": {r}"))
+                .unwrap_or_default();
             return Err(RuleError::new(format!(
-                "action {action} ({}) is not legal in step {} (player {})",
+                "action {action} ({}) is not legal in step {} (player {}){why}",
                 self.action_label(action),
                 STEP_NAMES[step_index(self.step)],
                 self.actor()

@@ -189,7 +189,10 @@ impl Game for SanJuan {
             let why = match self.turn() {
                 Turn::Terminal => "the game is over".to_string(),
                 Turn::Chance => "not a possible chance outcome here".to_string(),
-                Turn::Player(p) => format!("not legal for seat {p} now"),
+                Turn::Player(p) => match self.refusal(action) {
+                    Some(why) => format!("not legal for seat {p} now: {why}"),
+                    None => format!("not legal for seat {p} now"),
+                },
             };
             return Err(RuleError::new(format!(
                 "san_juan, phase {}: action {what} is {why}",
@@ -241,6 +244,21 @@ impl Game for SanJuan {
             crate::DrawTo::Good(_) => false,
             crate::DrawTo::Revealed => true,
         }
+    }
+
+    /// Cards leaving a hand face down (spec 11: the draft and hand-limit discards, the
+    /// councilor's kept and discarded cards, a chapel tuck, a building's payment in cards) are
+    /// seen by their owner only; how many is public, so a pass stays public. A good paid to the
+    /// black market is public: its type is its building's.
+    fn action_visible_to(&self, action: Action, seat: usize) -> bool {
+        let _ = seat;
+        let card = (CARD0..GOOD0).contains(&action);
+        let hidden = match self.phase {
+            Phase::Draft | Phase::HandLimit | Phase::CouncilDiscard | Phase::CouncilKeep => true,
+            Phase::Chapel | Phase::BuildPay => card,
+            _ => false,
+        };
+        !hidden
     }
 
     fn determinize(&self, seat: usize, seed: u64) -> Self {

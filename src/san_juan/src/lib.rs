@@ -23,6 +23,7 @@ mod flow;
 mod game;
 mod legal;
 mod obs;
+mod refusal;
 mod repr;
 mod scoring;
 mod validate;

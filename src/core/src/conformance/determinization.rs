@@ -1,6 +1,7 @@
 //! Observations and determinization: tensors fully written and finite; `determinize(seat)` keeps
 //! the turn, the mover's legal actions, the seat's observation and tensor, gives a valid state,
-//! reseeds the RNG, and resamples hidden parts (somewhere over a run, see `check_resampling`).
+//! reseeds the RNG, and resamples hidden parts (somewhere over a run, see `check_resampling`), or
+//! keeps them where the game documents them as deducible from the public history.
 
 use super::KitStats;
 use crate::game::{Action, Game, Turn};
@@ -13,6 +14,7 @@ pub(super) fn check<G: Game>(
     legal: &[Action],
     json: &Value,
     rng: &mut GameRng,
+    deducible: Option<&str>,
     stats: &mut KitStats,
 ) -> Result<(), String> {
     let players = g.config().players;
@@ -75,6 +77,12 @@ pub(super) fn check<G: Game>(
         if resampled && !g.hidden_information() {
             return Err(format!(
                 "determinize({seat}) changed the state of a configuration without hidden information"
+            ));
+        }
+        if let (true, Some(why)) = (resampled, deducible) {
+            return Err(format!(
+                "determinize({seat}) changed a hidden part the game says perfect recall deduces \
+                 ({why}): it must keep it"
             ));
         }
     }

@@ -2,7 +2,7 @@
 //! moves pieces from a supply), so `validate()` accepts the result.
 #![allow(dead_code)]
 
-use meeple_core::conformance::{assert_conforms, KitOptions};
+use meeple_core::conformance::{assert_conforms_with, KitOptions, KitRules};
 use meeple_core::{Action, Config, Game, Turn};
 use meeple_puerto_rico::data::*;
 use meeple_puerto_rico::*;
@@ -13,6 +13,18 @@ pub fn config(players: usize, opts: Value) -> Config {
     Config::new(&PuertoRico::info(), players, &map).unwrap()
 }
 
+/// The kit's rules for Puerto Rico: the only hidden part (the `hidden_vp` chips) is deducible
+/// from the public history, so determinize must keep it (docs/games/puerto_rico.md).
+pub fn kit_rules() -> KitRules {
+    KitRules {
+        resampling_required: true,
+        deducible_hidden: Some(
+            "hidden_vp: every VP chip is gained by a public action, from the public supply",
+        ),
+        ..KitRules::default()
+    }
+}
+
 /// The conformance kit over `configs`: `playouts` random games each, drawn from `seed`.
 pub fn conforms(configs: &[Config], playouts: usize, seed: u64) {
     let options = KitOptions {
@@ -20,7 +32,10 @@ pub fn conforms(configs: &[Config], playouts: usize, seed: u64) {
         seed,
         ..Default::default()
     };
-    eprintln!("{:?}", assert_conforms::<PuertoRico>(configs, &options));
+    eprintln!(
+        "{:?}",
+        assert_conforms_with::<PuertoRico>(configs, &options, &kit_rules())
+    );
 }
 
 /// The kit for the long runs (`--ignored`): `PR_PLAYOUTS` random games each (`playouts` when it
@@ -35,7 +50,10 @@ pub fn conforms_long(configs: &[Config], playouts: usize, seed: u64) {
         deep_every: 13,
         ..Default::default()
     };
-    eprintln!("{:?}", assert_conforms::<PuertoRico>(configs, &options));
+    eprintln!(
+        "{:?}",
+        assert_conforms_with::<PuertoRico>(configs, &options, &kit_rules())
+    );
 }
 
 /// The message of the error `PuertoRico::new` gives for these options.
