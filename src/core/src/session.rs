@@ -168,7 +168,8 @@ impl Session {
     }
 
     /// The seats that will see `action` (a chance outcome or a player's action) about to be
-    /// applied, if some seat will not: see [`Game::chance_visible_to`](crate::Game::chance_visible_to) and
+    /// applied, if some seat will not: see
+    /// [`Game::chance_visible_to`](crate::Game::chance_visible_to) and
     /// [`Game::action_visible_to`](crate::Game::action_visible_to). The actor sees its own.
     fn seen_mask(&self, action: Action) -> Option<u64> {
         let players = self.state.config().players.min(64);
@@ -385,8 +386,9 @@ impl Session {
         Ok(s)
     }
 
-    /// Who saw each entry (chance outcome or secret action) is not in the envelope: replay the history to learn it. A
-    /// history that does not replay from the seed is hidden whole from every seat.
+    /// Who saw each entry (chance outcome or secret action) is not in the envelope: replay the
+    /// history to learn it. A history that does not replay from the seed is hidden whole from
+    /// every seat.
     fn recover_seen(&mut self) {
         if self.history.is_empty() {
             return;
