@@ -1,48 +1,75 @@
 #!/usr/bin/env bash
 # Mutation testing, outside CI (it rebuilds the crate once per mutant): cargo-mutants over the
-# conformance kit and core files, and over a sample of each game's rules files. Results go to
-# target/mutants/<name>/mutants.out (caught.txt, missed.txt, timeout.txt, unviable.txt).
+# core's generator and playout driver, the conformance kit, and a sample of each game's rules
+# files. Results go to target/mutants/<name>/mutants.out (caught.txt, missed.txt, timeout.txt,
+# unviable.txt); docs/testing.md records the scores and the surviving mutants.
 #
 #   bash scripts/mutants.sh core            # one target (see the list below), or
 #   bash scripts/mutants.sh                 # all of them, one after the other
 #
+# Each target builds and runs only the test binaries that exercise its files (listed below),
+# built in the `mutants` profile (unoptimised, no debug info: a mutant rebuilds in seconds).
 # MUTANTS_JOBS (default 1) and MUTANTS_TIMEOUT (seconds per test run, default 300) tune the cost;
-# the machine it was last run on is shared, so the default is one job. docs/testing.md records
-# the scores and what each target covers.
+# the machine it was last run on is shared, so the default is one job. Extra arguments after the
+# target names go to cargo-mutants (e.g. `bash scripts/mutants.sh core -- --shard 0/4`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v cargo-mutants >/dev/null || cargo install --locked cargo-mutants
 JOBS=${MUTANTS_JOBS:-1}
 TIMEOUT=${MUTANTS_TIMEOUT:-300}
+EXTRA=()
 
+# run NAME PACKAGE "CARGO TEST ARGS" FILE...
 run() {
-    local name=$1 package=$2
-    shift 2
-    echo "== $name ($package)"
-    cargo mutants --package "$package" --jobs "$JOBS" --timeout "$TIMEOUT" \
-        --output "target/mutants/$name" "$@" || true   # non-zero when mutants survive
-    grep -c . "target/mutants/$name/mutants.out/missed.txt" 2>/dev/null || true
+    local name=$1 package=$2 tests=$3
+    shift 3
+    local args=()
+    for f in "$@"; do args+=(--file "$f"); done
+    # Only the test binaries that exercise the files: built and run for each mutant.
+    for t in $tests; do args+=("--cargo-arg=$t"); done
+    echo "== $name ($package: $*; cargo test $tests)"
+    mkdir -p "target/mutants/$name"
+    # One target directory for every run, so the dependencies are built once, not per run.
+    CARGO_TARGET_DIR="$PWD/target/mutants/build" \
+        cargo mutants --package "$package" --test-package "$package" --jobs "$JOBS" \
+        --timeout "$TIMEOUT" --profile mutants --output "target/mutants/$name" \
+        "${args[@]}" "${EXTRA[@]}" || true   # non-zero when mutants survive
+    for kind in caught missed timeout unviable; do
+        printf '%s %s\n' "$kind" "$(grep -c . "target/mutants/$name/mutants.out/$kind.txt" 2>/dev/null || echo 0)"
+    done
 }
 
 target() {
     case $1 in
-    core)  # the seeded generator, the random-playout driver, the kit's reference game
-        run core meeple-core --file src/core/src/rng.rs --file src/core/src/playout.rs ;;
+    core)  # the seeded generator and the random-playout driver
+        run core meeple-core "--lib --test=playout" \
+            src/core/src/rng.rs src/core/src/playout.rs ;;
     kit)   # the conformance kit itself (killed by its self-tests on the reference game's flaws)
-        run kit meeple-core --file 'src/core/src/conformance.rs' \
-            --file 'src/core/src/conformance/*.rs' ;;
-    san_juan)
-        run san_juan meeple-san-juan --file src/san_juan/src/scoring.rs ;;
-    puerto_rico)
-        run puerto_rico meeple-puerto-rico --file src/puerto_rico/src/score.rs ;;
-    catan)
-        run catan meeple-catan --file src/catan/src/dice.rs ;;
+        run kit meeple-core "--test=kit" \
+            src/core/src/conformance.rs 'src/core/src/conformance/*.rs' ;;
+    san_juan)  # scoring and the tie-break; build costs and permissions
+        run san_juan meeple-san-juan "--test=rules --test=golden" \
+            src/san_juan/src/scoring.rs src/san_juan/src/building.rs ;;
+    castles_of_burgundy)  # end-game scoring; the chance deal and dice
+        run castles_of_burgundy meeple-castles-of-burgundy "--test=rules --test=golden" \
+            src/castles_of_burgundy/src/scoring.rs src/castles_of_burgundy/src/chance.rs ;;
+    kingdom_builder)  # the Kingdom Builder cards' scoring
+        run kingdom_builder meeple-kingdom-builder "--test=rules --test=golden --test=spec_formulas" \
+            src/kingdom_builder/src/cards.rs ;;
+    puerto_rico)  # scores and winners; the trader phase
+        run puerto_rico meeple-puerto-rico "--test=rules --test=golden" \
+            src/puerto_rico/src/scoring.rs src/puerto_rico/src/trader.rs ;;
+    catan)  # victory points and the win check
+        run catan meeple-catan "--test=rules" src/catan/src/score.rs ;;
     *) echo "unknown target $1" >&2; exit 2 ;;
     esac
 }
 
-if [ $# -gt 0 ]; then
-    for t in "$@"; do target "$t"; done
-else
-    for t in core kit san_juan puerto_rico catan; do target "$t"; done
-fi
+targets=()
+while [ $# -gt 0 ]; do
+    if [ "$1" = "--" ]; then shift; EXTRA=("$@"); break; fi
+    targets+=("$1")
+    shift
+done
+[ ${#targets[@]} -gt 0 ] || targets=(core kit san_juan castles_of_burgundy kingdom_builder puerto_rico catan)
+for t in "${targets[@]}"; do target "$t"; done

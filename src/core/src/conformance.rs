@@ -15,7 +15,7 @@ mod determinization;
 mod positions;
 mod volume;
 
-pub use volume::{check_volume, VolumeStats};
+pub use volume::{assert_volume, check_volume, config_of, volume_games, VolumeStats};
 
 /// How hard the kit works.
 #[derive(Clone, Debug)]
@@ -142,7 +142,7 @@ pub fn check_with<G: Game>(
             playout::<G>(config, seed, deep_all, &deep, &mut stats)
         }));
         match outcome {
-            Ok(Ok(())) => stats.games += 1,
+            Ok(Ok(_)) => stats.games += 1,
             Ok(Err(e)) => return Err(format!("playout {i} (seed {seed}): {e}")),
             Err(p) => {
                 return Err(format!(
@@ -223,7 +223,7 @@ fn playout<G: Game>(
     deep_all: bool,
     deep: &Deep,
     stats: &mut KitStats,
-) -> Result<(), String> {
+) -> Result<G, String> {
     let start = || G::new(config, seed).map_err(|e| format!("new failed: {e}"));
     playout_from(start, seed, deep_all, deep, stats)
 }
@@ -252,7 +252,7 @@ pub fn check_positions<G: Game>(positions: &[G], options: &KitOptions) -> Result
                 playout_from(start, seed, deep_all, &deep, &mut stats)
             }));
             match outcome {
-                Ok(Ok(())) => stats.games += 1,
+                Ok(Ok(_)) => stats.games += 1,
                 Ok(Err(e)) => return Err(format!("position {k}, playout {i} (seed {seed}): {e}")),
                 Err(p) => {
                     return Err(format!(
@@ -266,13 +266,14 @@ pub fn check_positions<G: Game>(positions: &[G], options: &KitOptions) -> Result
     Ok(stats)
 }
 
+/// One checked playout; returns the final state.
 fn playout_from<G: Game>(
     start: impl Fn() -> Result<G, String>,
     seed: u64,
     deep_all: bool,
     deep: &Deep,
     stats: &mut KitStats,
-) -> Result<(), String> {
+) -> Result<G, String> {
     let mut g = start()?;
     let config = g.config().clone();
     let config = &config;
@@ -369,7 +370,7 @@ fn playout_from<G: Game>(
     if again.to_json_value() != g.to_json_value() {
         return Err("replaying the same seed and actions gave a different final state".into());
     }
-    Ok(())
+    Ok(g)
 }
 
 fn check_basic<G: Game>(

@@ -210,6 +210,67 @@ mod tests {
     }
 
     #[test]
+    fn trivial_bounds_draw_nothing() {
+        // `n <= 1` has one answer, 0, and must not consume a draw (or games would shift).
+        let mut r = GameRng::new(5);
+        let fresh = r.clone();
+        assert_eq!(r.below(0), 0);
+        assert_eq!(r.below(1), 0);
+        assert_eq!(r.below_u64(0), 0);
+        assert_eq!(r.below_u64(1), 0);
+        assert_eq!(r.index(1), 0);
+        assert_eq!(r.weighted([0u32, 0].into_iter()), 0);
+        assert_eq!(r, fresh);
+        let mut empty: [u8; 0] = [];
+        r.shuffle(&mut empty);
+        let mut one = [7];
+        r.shuffle(&mut one);
+        assert_eq!((one, r), ([7], fresh));
+    }
+
+    #[test]
+    fn weighted_maps_one_draw_onto_the_cumulative_weights() {
+        // Weights [3, 0, 5, 2]: a uniform draw in 0..10 falls in [0, 3) -> 0, [3, 8) -> 2,
+        // [8, 10) -> 3.
+        for seed in 0..200 {
+            let mut r = GameRng::new(seed);
+            let mut copy = r.clone();
+            let pick = copy.below_u64(10);
+            let expect = match pick {
+                0..=2 => 0,
+                3..=7 => 2,
+                _ => 3,
+            };
+            assert_eq!(r.weighted([3u32, 0, 5, 2].into_iter()), expect);
+            assert_eq!(r, copy);
+        }
+    }
+
+    #[test]
+    fn fork_seed_is_the_next_output() {
+        let mut r = GameRng::new(11);
+        let mut copy = r.clone();
+        assert_eq!(r.fork_seed(), copy.next_u64());
+        assert_eq!(r, copy);
+    }
+
+    #[test]
+    fn index_and_below_u64_cover_their_range() {
+        let mut r = GameRng::new(13);
+        let mut seen = [false; 7];
+        let mut seen64 = [false; 7];
+        for _ in 0..2000 {
+            seen[r.index(7)] = true;
+            seen64[r.below_u64(7) as usize] = true;
+        }
+        assert_eq!((seen, seen64), ([true; 7], [true; 7]));
+        // A bound above 2^32 reaches the high values.
+        let big = 3u64 << 40;
+        assert!((0..64).any(|_| r.below_u64(big) > 1 << 40));
+        assert!((0..64).all(|_| r.below_u64(big) < big));
+    }
+
+    #[test]
     fn all_zero_state_is_refused() {
         let err = serde_json::from_str::<GameRng>(r#"{"s":[0,0,0,0]}"#).unwrap_err();
         assert!(err.to_string().contains("all-zero RNG state"), "{err}");

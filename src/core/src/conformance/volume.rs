@@ -6,6 +6,8 @@ use crate::game::{Action, Game, Turn};
 use crate::options::Config;
 use crate::playout::game_seed;
 use crate::rng::GameRng;
+use rayon::prelude::*;
+use serde_json::Value;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 /// What a volume run saw.
@@ -19,6 +21,7 @@ pub struct VolumeStats {
     /// Games ended by a turn or round limit (`"truncated": true` in the observation, the
     /// convention of games with such a limit) rather than by their own end.
     pub truncated: usize,
+    /// Games won (alone or shared) by each seat.
     pub winners_seen: Vec<usize>,
 }
 
@@ -42,11 +45,16 @@ pub fn check_volume<G: Game>(
     let mut kit = KitStats::default();
     for i in 0..games {
         let s = game_seed(seed, i as u64);
+        let is_deep = deep_every_game > 0 && i % deep_every_game == 0;
         let outcome = catch_unwind(AssertUnwindSafe(|| {
-            if deep_every_game > 0 && i % deep_every_game == 0 {
-                playout::<G>(config, s, false, &deep, &mut kit).map(|_| None)
+            if is_deep {
+                playout::<G>(config, s, false, &deep, &mut kit)
             } else {
-                plain_game::<G>(config, s).map(Some)
+                plain_game::<G>(config, s).map(|(g, steps)| {
+                    stats.steps += steps;
+                    stats.max_length = stats.max_length.max(steps);
+                    g
+                })
             }
         }));
         let g = match outcome {
@@ -55,18 +63,12 @@ pub fn check_volume<G: Game>(
             Err(p) => return Err(format!("game {i} (seed {s}): panicked: {}", panic_text(&p))),
         };
         stats.games += 1;
-        match g {
-            None => stats.deep_games += 1,
-            Some((g, steps)) => {
-                stats.steps += steps;
-                stats.max_length = stats.max_length.max(steps);
-                if g.observation(0).get("truncated") == Some(&serde_json::Value::Bool(true)) {
-                    stats.truncated += 1;
-                }
-                for w in g.winners() {
-                    stats.winners_seen[w] += 1;
-                }
-            }
+        stats.deep_games += is_deep as usize;
+        if g.observation(0).get("truncated") == Some(&Value::Bool(true)) {
+            stats.truncated += 1;
+        }
+        for w in g.winners() {
+            stats.winners_seen[w] += 1;
         }
     }
     stats.steps += kit.steps;
@@ -123,4 +125,88 @@ fn plain_game<G: Game>(config: &Config, seed: u64) -> Result<(G, u64), String> {
         })?;
         step += 1;
     }
+}
+
+/// Games per configuration for a volume test: `games`, or ten times as many when the
+/// environment sets `MEEPLE_LONG=1` (the long mode of docs/testing.md).
+pub fn volume_games(games: usize) -> usize {
+    match std::env::var("MEEPLE_LONG").as_deref() {
+        Ok("1") => games * 10,
+        _ => games,
+    }
+}
+
+/// [`check_volume`] over `configs` (in parallel, one configuration per task) with
+/// [`volume_games`]`(games)` games each and the deep checks on one game in `deep_every_game`;
+/// panics naming the configuration of the first failure (for `#[test]`s). Also requires that
+/// every seat wins some game of every configuration: random play is fair enough for that to
+/// hold over hundreds of games, so a seat that never wins is a scoring or turn-order bug.
+pub fn assert_volume<G: Game>(
+    configs: &[Config],
+    games: usize,
+    deep_every_game: usize,
+) -> Vec<VolumeStats> {
+    let games = volume_games(games);
+    configs
+        .par_iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let name = || {
+                format!(
+                    "{} ({} players, options {})",
+                    G::info().name,
+                    c.players,
+                    Value::Object(options_set::<G>(c))
+                )
+            };
+            let stats = check_volume::<G>(c, games, 0x5EED_0000 + i as u64, deep_every_game)
+                .unwrap_or_else(|e| panic!("{} volume failed: {e}", name()));
+            assert_eq!(stats.games, games, "{}", name());
+            assert!(
+                stats.winners_seen.iter().all(|&w| w > 0),
+                "{}: a seat never won: {stats:?}",
+                name()
+            );
+            // Shown with `--nocapture`: what each configuration played.
+            println!(
+                "{}: {} games ({} deep), {} steps, longest {}, {} truncated, wins per seat {:?}",
+                name(),
+                stats.games,
+                stats.deep_games,
+                stats.steps,
+                stats.max_length,
+                stats.truncated,
+                stats.winners_seen
+            );
+            stats
+        })
+        .collect()
+}
+
+/// The options of `config` that differ from the defaults for its player count.
+fn options_set<G: Game>(config: &Config) -> serde_json::Map<String, Value> {
+    let defaults = Config::with_players(&G::info(), config.players)
+        .map(|d| d.options)
+        .unwrap_or_default();
+    config
+        .options
+        .iter()
+        .filter(|(k, v)| defaults.get(*k) != Some(*v))
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect()
+}
+
+/// The configuration of `G` for `players` with `options` (a JSON object); panics if refused
+/// (for `#[test]`s listing option sets).
+pub fn config_of<G: Game>(players: usize, options: Value) -> Config {
+    let Value::Object(map) = options else {
+        panic!("options must be a JSON object, got {options}")
+    };
+    Config::new(&G::info(), players, &map).unwrap_or_else(|e| {
+        panic!(
+            "{} refused {players} players with {}: {e}",
+            G::info().name,
+            Value::Object(map.clone())
+        )
+    })
 }
