@@ -221,7 +221,7 @@ fn batch_reseeds_copies_of_the_state() {
 fn games_without_a_start_give_zero_rows_of_the_batch_width() {
     let c = default_configs::<Reference>()[0].clone();
     let r = batch_with(
-        |s| (s % 3 != 0).then(|| Reference::new(&c, s).unwrap()),
+        |s| (!s.is_multiple_of(3)).then(|| Reference::new(&c, s).unwrap()),
         30,
         1,
         1,
@@ -230,7 +230,7 @@ fn games_without_a_start_give_zero_rows_of_the_batch_width() {
     assert_eq!(r.players, p);
     let mut skipped = 0;
     for i in 0..30 {
-        if game_seed(1, i as u64) % 3 == 0 {
+        if game_seed(1, i as u64).is_multiple_of(3) {
             skipped += 1;
             assert_eq!(r.lengths[i], 0);
             assert!(!r.finished[i]);
