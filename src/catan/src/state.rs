@@ -309,6 +309,82 @@ pub struct Catan {
 }
 
 impl Catan {
+    /// A game on `board` with nothing played yet: no pieces, empty hands, bank and deck, no
+    /// holders, no module state, the first set-up step, seat 0 to move. Creating a game
+    /// (`modules/create.rs`) and reading a position (`position/read.rs`) start from it and set
+    /// what they know, so the two cannot drift apart field by field.
+    pub(crate) fn blank(
+        config: Arc<Config>,
+        rules: Rules,
+        board: Board,
+        robber: u8,
+        rng: GameRng,
+    ) -> Catan {
+        use crate::geometry::NONE;
+        Catan {
+            config,
+            rules,
+            board,
+            robber,
+            settlements: [0; MAX_PLAYERS],
+            cities: [0; MAX_PLAYERS],
+            roads: [0; MAX_PLAYERS],
+            occupied: 0,
+            blocked: 0,
+            all_roads: 0,
+            road_verts: [0; MAX_PLAYERS],
+            road_len: [0; MAX_PLAYERS],
+            hand: [[0; 5]; MAX_PLAYERS],
+            bank: [0; 5],
+            dev: [[0; 5]; MAX_PLAYERS],
+            dev_new: [[0; 5]; MAX_PLAYERS],
+            dev_played: [[0; 5]; MAX_PLAYERS],
+            deck: [0; 5],
+            longest_road: NONE,
+            largest_army: NONE,
+            harbormaster: NONE,
+            ev_revealed: [0; NUM_EVENT_CARD_TYPES],
+            last_card: NONE,
+            ev_card: 0,
+            ev_kind: NO_EVENT,
+            pending: 0,
+            recv: 0,
+            thief: 0,
+            damaged: [NONE; MAX_PLAYERS],
+            new_years: 0,
+            two: None,
+            fishermen: None,
+            rivers: None,
+            caravans: None,
+            barbarian_attack: None,
+            traders: None,
+            know_lo: [[[0; 5]; MAX_PLAYERS]; MAX_PLAYERS],
+            know_hi: [[[0; 5]; MAX_PLAYERS]; MAX_PLAYERS],
+            phase: Phase::SetupSettlement,
+            current: 0,
+            start_player: 0,
+            setup_step: 0,
+            last_settlement: 0,
+            turns_played: 0,
+            rolled: false,
+            dev_played_turn: false,
+            last_roll: 0,
+            discard_owed: [0; MAX_PLAYERS],
+            set_aside: [[0; 5]; MAX_PLAYERS],
+            victim: 0,
+            free_roads: 0,
+            yop_left: 0,
+            offers_made: 0,
+            offers_used: 0,
+            offer: 0,
+            responder: 0,
+            accepters: 0,
+            winner: NONE,
+            truncated: false,
+            rng,
+        }
+    }
+
     /// The board's shape, chosen when the game is created ([`Geometry::base`] unless a scenario
     /// board needs another one): every geometry lookup goes through it.
     #[inline]

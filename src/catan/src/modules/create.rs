@@ -1,11 +1,11 @@
 //! Creating a game: the base game's state with each module's board and set-up.
 
 use crate::board::{self, Board, DESERT};
-use crate::geometry::{NH, NONE};
+use crate::geometry::NH;
 use crate::ids::*;
 use crate::options::*;
-use crate::state::{Catan, Phase, Rules, Scenario};
-use crate::{barbarian_attack, caravans, events, fishermen, rivers, traders};
+use crate::state::{Catan, Rules, Scenario};
+use crate::{barbarian_attack, caravans, fishermen, rivers, traders};
 use meeple_core::{Config, GameError, GameRng};
 use serde_json::Value;
 use std::sync::Arc;
@@ -126,67 +126,16 @@ impl Catan {
             None => rng.below(rules.players as u32) as u8,
         };
         let mut g = Catan {
-            config: Arc::new(config.clone()),
-            rules,
-            board,
-            robber: robber as u8,
-            settlements: [0; MAX_PLAYERS],
-            cities: [0; MAX_PLAYERS],
-            roads: [0; MAX_PLAYERS],
-            occupied: 0,
-            blocked: 0,
-            all_roads: 0,
-            road_verts: [0; MAX_PLAYERS],
-            road_len: [0; MAX_PLAYERS],
-            hand: [[0; 5]; MAX_PLAYERS],
             bank: [BANK_PER_RESOURCE; 5],
-            dev: [[0; 5]; MAX_PLAYERS],
-            dev_new: [[0; 5]; MAX_PLAYERS],
-            dev_played: [[0; 5]; MAX_PLAYERS],
             // B8 replaces the base development cards with its own deck.
             deck: if ba.is_some() { [0; 5] } else { DEV_TOTALS },
-            longest_road: NONE,
-            largest_army: NONE,
-            harbormaster: NONE,
-            ev_revealed: [0; events::NUM_CARD_TYPES],
-            last_card: NONE,
-            ev_card: 0,
-            ev_kind: events::EV_NONE,
-            pending: 0,
-            recv: 0,
             thief: start,
-            damaged: [NONE; MAX_PLAYERS],
-            new_years: 0,
-            two: None,
-            fishermen: None,
             rivers,
             caravans,
             barbarian_attack: ba,
-            traders: None,
-            know_lo: [[[0; 5]; MAX_PLAYERS]; MAX_PLAYERS],
-            know_hi: [[[0; 5]; MAX_PLAYERS]; MAX_PLAYERS],
-            phase: Phase::SetupSettlement,
             current: start,
             start_player: start,
-            setup_step: 0,
-            last_settlement: 0,
-            turns_played: 0,
-            rolled: false,
-            dev_played_turn: false,
-            last_roll: 0,
-            discard_owed: [0; MAX_PLAYERS],
-            set_aside: [[0; 5]; MAX_PLAYERS],
-            victim: 0,
-            free_roads: 0,
-            yop_left: 0,
-            offers_made: 0,
-            offers_used: 0,
-            offer: 0,
-            responder: 0,
-            accepters: 0,
-            winner: NONE,
-            truncated: false,
-            rng,
+            ..Catan::blank(Arc::new(config.clone()), rules, board, robber as u8, rng)
         };
         if let Some((board, grounds)) = fish_board {
             g.board = board;
