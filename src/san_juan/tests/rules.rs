@@ -815,3 +815,62 @@ fn observation_hides_goods_from_their_owner_chapels_and_the_discard_pile() {
         "seat 1 knows its discard"
     );
 }
+
+/// The cards a build of `card` asks for (the `left` of the payment step), a build of this seat.
+fn cost_asked(g: &mut SanJuan, card: &str) -> u64 {
+    act(g, &format!("build {card}"));
+    assert_eq!(obs(g, 0)["phase"], "build_pay", "{card} costs nothing here");
+    obs(g, 0)["left"].as_u64().unwrap()
+}
+
+#[test]
+fn two_player_library_declined_leaves_the_builder_privilege_alone() {
+    // §6.1: the builder pays 1 fewer, 2 fewer with the library; a 2-player governor may keep
+    // the library for later (A8), and then only the privilege applies.
+    for (choice, cost) in [("pass", 2), ("use library", 1)] {
+        let mut p = Pos::new(2, json!({}));
+        p.set_buildings(0, &[("indigo_plant", None), ("library", None)])
+            .set_hand(0, &["tower", "hero", "hero", "hero"]);
+        let mut g = p.game();
+        act(&mut g, "builder");
+        assert_eq!(obs(&g, 0)["phase"], "library");
+        act(&mut g, choice);
+        assert_eq!(
+            cost_asked(&mut g, "tower"),
+            cost,
+            "tower (3) after {choice}"
+        );
+    }
+}
+
+#[test]
+fn smithy_adds_to_the_builder_privilege() {
+    let mut p = Pos::new(3, json!({}));
+    p.set_buildings(0, &[("indigo_plant", None), ("smithy", None)])
+        .set_hand(
+            0,
+            &["silver_smelter", "sugar_mill", "sugar_mill", "sugar_mill"],
+        );
+    let mut g = p.game();
+    act(&mut g, "builder");
+    assert_eq!(cost_asked(&mut g, "silver_smelter"), 5 - 1 - 1);
+}
+
+#[test]
+fn triumphal_arch_for_none_one_and_three_monuments() {
+    // §8 step 5: +0, +4, +6 or +8 for 0, 1, 2 or 3 monuments (E19 is the 2-monument case).
+    for (monuments, score) in [
+        (&[][..], 0.0),
+        (&["statue"][..], 3.0 + 4.0),
+        (
+            &["statue", "victory_column", "hero"][..],
+            3.0 + 4.0 + 5.0 + 8.0,
+        ),
+    ] {
+        let mut b = vec![("triumphal_arch", None)];
+        b.extend(monuments.iter().map(|&m| (m, None)));
+        let mut p = Pos::new(2, json!({}));
+        p.set_buildings(0, &b);
+        assert_eq!(p.game().scores()[0], score, "arch with {monuments:?}");
+    }
+}
