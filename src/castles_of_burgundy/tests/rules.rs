@@ -3,7 +3,7 @@
 
 mod common;
 use common::*;
-use meeple_castles_of_burgundy::data::{board, boards, Colour, Tile, COLOURS};
+use meeple_castles_of_burgundy::data::{board, boards, Colour, Tile, CELLS, COLOURS};
 use meeple_castles_of_burgundy::{Bonus, Pending, Phase, Step};
 use meeple_core::dynamic::load_state;
 use meeple_core::{Game, Turn};
@@ -732,4 +732,91 @@ fn board_1_matches_spec_section_16_2() {
     // Axial coordinates: space 1 is (0,-3), space 37 is (0,3).
     assert_eq!(meeple_castles_of_burgundy::data::cell_axial(0), (0, -3));
     assert_eq!(meeple_castles_of_burgundy::data::cell_axial(36), (0, 3));
+}
+
+#[test]
+fn every_player_rolls_two_dice_then_the_white_die_brings_the_goods() {
+    // Spec 6.1: every player rolls two dice, then the white die moves the round's goods tile to
+    // the depot it shows. Chance outcome v is the face v + 1; die k of the roll gets k % 6 + 1,
+    // so each die has its own face.
+    for n in 2..=4 {
+        let mut g = G::new(&config(n, json!({})), 7).expect("new");
+        let mut l = Vec::new();
+        while !matches!(g.step, Step::RollDice { .. }) {
+            g.legal_actions(&mut l);
+            g.apply(l[0]).expect("setup");
+        }
+        let good = g.round_goods[g.round as usize - 1].expect("the round's goods tile");
+        let before = g.depot_goods;
+        for k in 0..2 * n + 1 {
+            assert!(
+                matches!(g.step, Step::RollDice { .. }),
+                "{n} players, die {k}"
+            );
+            g.apply((k % 6) as meeple_core::Action).expect("roll");
+        }
+        let face = |k: usize| (k % 6 + 1) as u8;
+        for p in 0..n {
+            assert_eq!(
+                g.players[p].dice,
+                [face(2 * p), face(2 * p + 1)],
+                "seat {p}"
+            );
+        }
+        assert_eq!(g.white_die, face(2 * n));
+        assert_eq!(g.step, Step::Play);
+        let white = g.white_die as usize - 1;
+        let mut after = before;
+        after[white][good as usize - 1] += 1;
+        assert_eq!(g.depot_goods, after, "{n} players");
+        assert_eq!(g.round_goods[g.round as usize - 1], None);
+    }
+}
+
+#[test]
+fn knowledge_26_scores_two_per_bonus_tile() {
+    // Spec 2.4, tile 26: 2 VP for each bonus tile won, large or small (4 here: 8 VP).
+    let mut g = start(2);
+    let p = 0;
+    clear_goods(&mut g);
+    clear_storage(&mut g, p);
+    g.players[p].silverlings = 0;
+    g.players[p].workers = 0;
+    g.players[p].bonuses = [
+        Bonus::Large,
+        Bonus::Small,
+        Bonus::None,
+        Bonus::Large,
+        Bonus::None,
+        Bonus::Small,
+    ];
+    assert_eq!(
+        g.final_points(p),
+        0,
+        "bonus tiles alone score at once, not at the end"
+    );
+    put_estate(&mut g, p, 13, t("knowledge_26"));
+    assert_eq!(g.final_points(p), 8);
+}
+
+#[test]
+fn fewest_empty_spaces_counts_each_space() {
+    // Spec 11: on a tie in points the fewest empty spaces wins; 10 against 11 occupied spaces
+    // is a difference of one, with the play order favouring the other seat.
+    let mut g = start(3);
+    g.order = vec![1, 0, 2];
+    game_over(&mut g, &[60, 60, 40]);
+    for (p, occupied) in [(0, 10), (1, 11)] {
+        let have = g.players[p].estate.iter().filter(|c| c.is_some()).count();
+        let empty: Vec<usize> = (1..=CELLS)
+            .filter(|&id| g.players[p].estate.iter().nth(id - 1) == Some(&None))
+            .take(occupied - have)
+            .collect();
+        for id in empty {
+            put_estate(&mut g, p, id, t("ship"));
+        }
+        let now = g.players[p].estate.iter().filter(|c| c.is_some()).count();
+        assert_eq!(now, occupied);
+    }
+    assert_eq!(g.winners(), vec![1]);
 }
