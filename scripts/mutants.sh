@@ -62,10 +62,17 @@ target() {
         run castles_of_burgundy meeple-castles-of-burgundy "--test=rules --test=golden" \
             src/castles_of_burgundy/src/scoring.rs src/castles_of_burgundy/src/chance.rs ;;
     kingdom_builder)  # the Kingdom Builder cards' scoring
-        run kingdom_builder meeple-kingdom-builder "--test=rules --test=golden --test=spec_formulas" \
-            src/kingdom_builder/src/cards.rs ;;
+        # Not spec_formulas nor the crowded-positions test of rules: random play, each two minutes
+        # or more unoptimised, per mutant.
+        run kingdom_builder meeple-kingdom-builder "--test=rules --test=golden" \
+            src/kingdom_builder/src/cards.rs \
+            --cargo-test-arg=-- --cargo-test-arg=--skip \
+            --cargo-test-arg=crowded_positions_exercise_redraws_and_reshuffles ;;
     puerto_rico)  # scores and winners; the trader phase
-        run puerto_rico meeple-puerto-rico "--test=rules --test=golden" \
+        # (with the expansions' tests: the trading post, the cloister option and the nobles'
+        # points are theirs)
+        run puerto_rico meeple-puerto-rico \
+            "--test=rules --test=golden --test=expansion_one --test=guest_house --test=nobles --test=nobles_review" \
             src/puerto_rico/src/scoring.rs src/puerto_rico/src/trader.rs --exclude-re=heuristic_value ;;
     catan)  # victory points and the win check
         run catan meeple-catan "--test=rules" src/catan/src/score.rs ;;

@@ -787,3 +787,42 @@ fn expansion_position_round_trips_and_old_positions_load() {
     g.players.p[0].buildings.0[Building::Statue as usize] = 1;
     assert!(g.validate().unwrap_err().contains("statue"));
 }
+
+#[test]
+fn cloister_option_still_counts_the_plantation_sets() {
+    // E5 option: plantations only. 3 corn + 3 indigo are 2 sets (3 VP); 3 quarries add none.
+    let mut h = xgame_opts(4, &[], json!({"cloister_counts_quarries_forests": false}));
+    give_building(&mut h, 0, Building::Cloister, 1);
+    h.players.p[0].island = Default::default();
+    h.deck.0[Good::Indigo as usize] += 1;
+    give_tiles(&mut h, 0, Good::Corn as usize, 3, 0);
+    give_tiles(&mut h, 0, Good::Indigo as usize, 3, 0);
+    give_tiles(&mut h, 0, QUARRY, 3, 0);
+    h.validate().unwrap();
+    assert_eq!(h.score_of(0), 4 + 3);
+}
+
+#[test]
+fn trading_post_without_goods_gives_no_trader_turn() {
+    let mut g = xgame(4, &[]);
+    give_building(&mut g, 3, Building::TradingPost, 1);
+    assert_eq!(g.players.p[3].goods.total(), 0);
+    start(&mut g, 0, Role::Trader);
+    // Nobody has a barrel: the phase ends at once, and the next seat picks a role.
+    assert_eq!(g.step, Step::ChooseRole);
+    assert_eq!(to_move(&g), Some(1));
+}
+
+#[test]
+fn library_doubles_the_trading_post_privilege() {
+    // The trading post pays the normal price plus the trader's privilege, doubled by the
+    // library: coffee 4 + 2.
+    let mut g = xgame(4, &[]);
+    give_building(&mut g, 0, Building::TradingPost, 1);
+    give_building(&mut g, 0, Building::Library, 1);
+    give_goods(&mut g, 0, Good::Coffee, 1);
+    let d = g.players.p[0].doubloons;
+    start(&mut g, 0, Role::Trader);
+    act(&mut g, "trading post coffee");
+    assert_eq!(g.players.p[0].doubloons, d + 4 + 2);
+}
