@@ -294,6 +294,15 @@ impl Game for Reference {
         match self.flaw {
             Flaw::NoWinners if !self.bets.contains(&true) => w.clear(),
             Flaw::DuplicateWinners => w.push(w[0]),
+            Flaw::StolenWins => {
+                let last = self.hands.len() - 1;
+                if w.contains(&last) {
+                    w.retain(|&p| p != last);
+                    if !w.contains(&0) {
+                        w.insert(0, 0);
+                    }
+                }
+            }
             _ => {}
         }
         w

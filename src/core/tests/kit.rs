@@ -105,7 +105,9 @@ fn cases() -> Vec<(&'static str, KitOptions, &'static str)> {
 #[test]
 fn kit_catches_every_flaw_with_the_matching_complaint() {
     let cases = cases();
-    let covered: Vec<&str> = cases.iter().map(|c| c.0).collect();
+    // `stolen_wins` passes every per-game check: the volume's every-seat-wins check catches it
+    // (tests/kit_volume.rs).
+    let covered: Vec<&str> = cases.iter().map(|c| c.0).chain(["stolen_wins"]).collect();
     let mut all: Vec<&str> = Flaw::NAMES[1..].to_vec();
     all.sort_unstable();
     let mut sorted = covered.clone();
@@ -177,4 +179,72 @@ fn kit_runs_from_positions() {
     let mut bad = load_state::<Reference>(&v).unwrap().to_json_value();
     bad["deck"] = json!([2, 2, 2, 2, 2]);
     assert!(load_state::<Reference>(&bad).is_err());
+}
+
+/// The counts the kit returns: summed over configurations by `assert_conforms`, deep checks at
+/// every step of the first `deep_playouts` playouts and every `deep_every`-th step of the rest,
+/// one determinization per seat at each.
+#[test]
+fn kit_counts_what_it_checked() {
+    use meeple_core::conformance::{assert_conforms, assert_conforms_with};
+    let configs = default_configs::<Reference>();
+    let each: Vec<_> = configs
+        .iter()
+        .map(|c| check_with::<Reference>(c, &opts(), &strict()).unwrap())
+        .collect();
+    let total = assert_conforms_with::<Reference>(&configs, &opts(), &strict());
+    let sum = |f: fn(&meeple_core::conformance::KitStats) -> u64| each.iter().map(f).sum::<u64>();
+    assert_eq!(total.games, 900);
+    assert_eq!(total.steps, sum(|s| s.steps));
+    assert_eq!(total.deep_checks, sum(|s| s.deep_checks));
+    assert_eq!(total.determinized, sum(|s| s.determinized));
+    assert_eq!(total.resampled, sum(|s| s.resampled));
+    assert_eq!(
+        total.max_length,
+        each.iter().map(|s| s.max_length).max().unwrap()
+    );
+    assert_eq!(total.max_length, each[2].max_length);
+    let plain = assert_conforms::<Reference>(&configs, &opts());
+    assert_eq!((plain.games, plain.steps), (total.games, total.steps));
+
+    let c = &configs[1];
+    let run = |playouts, deep_every, deep_playouts| {
+        let o = KitOptions {
+            playouts,
+            deep_every,
+            deep_playouts,
+            ..opts()
+        };
+        check::<Reference>(c, &o).unwrap()
+    };
+    // One playout deep at every step, the terminal state included.
+    let one = run(1, 0, 1);
+    assert_eq!(one.max_length, one.steps);
+    assert_eq!(one.deep_checks, one.steps + 1);
+    assert_eq!(one.determinized, 3 * one.deep_checks);
+    // Only the first of three is deep.
+    assert_eq!(run(3, 0, 1).deep_checks, one.deep_checks);
+    assert_eq!(run(3, 0, 2).deep_checks, run(2, 0, 2).deep_checks);
+    assert!(run(2, 0, 2).deep_checks > one.deep_checks);
+    // Every other step: steps 0, 2, 4, ... up to the terminal one.
+    let halves = run(1, 2, 0);
+    assert_eq!(halves.deep_checks, halves.steps / 2 + 1);
+    let none = run(5, 0, 0);
+    assert_eq!((none.games, none.deep_checks, none.determinized), (5, 0, 0));
+}
+
+#[test]
+fn assert_conforms_names_the_failing_configuration() {
+    use meeple_core::conformance::assert_conforms;
+    let p = std::panic::catch_unwind(|| {
+        assert_conforms::<Reference>(&[flawed("none"), flawed("stuck")], &opts())
+    })
+    .unwrap_err();
+    let e = p.downcast_ref::<String>().unwrap();
+    assert!(
+        e.starts_with(
+            "_reference conformance failed (3 players, options {\"flaw\":\"stuck\"}): playout "
+        ),
+        "{e}"
+    );
 }

@@ -44,6 +44,7 @@ flaws! {
     NoWinners = "no_winners": "No winner when nobody bet.",
     DuplicateWinners = "duplicate_winners": "The first winner listed twice.",
     HalfReturns = "half_returns": "Terminal returns sum to 1/2.",
+    StolenWins = "stolen_wins": "Seat 0 wins in place of the last seat (the volume sees it).",
     RandomSetup = "random_setup": "Set-up depends on a global counter, not only the seed.",
     ForgetsOptions = "forgets_options": "new() keeps a config without the options given.",
     LenientJson = "lenient_json": "Loading fills missing fields from a fresh game.",
