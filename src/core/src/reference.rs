@@ -44,7 +44,8 @@ pub struct Reference {
     next: usize,
     /// A swap's replacement card is due for `next`.
     swapping: bool,
-    /// Number of illegal attempts (only the DirtyIllegal flaw writes it).
+    /// Number of illegal attempts (only the DirtyIllegal flaw writes it; InexactDefaults marks
+    /// the positions it filled in with it).
     refused: u32,
     done: bool,
     rng: GameRng,
@@ -294,6 +295,7 @@ impl Game for Reference {
         match self.flaw {
             Flaw::NoWinners if !self.bets.contains(&true) => w.clear(),
             Flaw::DuplicateWinners => w.push(w[0]),
+            Flaw::ForeignWinner => w.push(self.hands.len()),
             Flaw::StolenWins => {
                 let last = self.hands.len() - 1;
                 if w.contains(&last) {
@@ -391,8 +393,11 @@ impl Game for Reference {
 
     fn determinize(&self, seat: usize, seed: u64) -> Self {
         let mut g = self.clone();
-        if self.flaw != Flaw::DeterminizeKeepsRng {
-            g.rng = GameRng::new(seed);
+        match self.flaw {
+            Flaw::DeterminizeKeepsRng => {}
+            // A fresh generator, but drawn from the state's own: the same for every seed.
+            Flaw::DeterminizeFixedSeed => g.rng = GameRng::new(self.rng.clone().next_u64()),
+            _ => g.rng = GameRng::new(seed),
         }
         if self.done || self.flaw == Flaw::LazyDeterminize {
             return g;
@@ -429,6 +434,10 @@ impl Game for Reference {
         if self.flaw == Flaw::DeterminizeTurn && !g.dealing() {
             g.next = (g.next + 1) % g.hands.len();
         }
+        if self.flaw == Flaw::DeterminizeKeepsRng {
+            // The resample drew from the kept generator: put back the very one of the state.
+            g.rng = self.rng.clone();
+        }
         g
     }
 
@@ -438,7 +447,12 @@ impl Game for Reference {
 
     fn max_game_length(&self) -> u64 {
         // a deal per player, then per player a decision and possibly a swap draw
-        3 * self.hands.len() as u64
+        let longest = 3 * self.hands.len() as u64;
+        if self.flaw == Flaw::ShortBound {
+            longest - 1
+        } else {
+            longest
+        }
     }
 
     fn validate(&self) -> Result<(), String> {
@@ -494,6 +508,14 @@ impl Game for Reference {
         let value = match (flaw, value.get("config")) {
             (Some(Flaw::LenientJson), Some(c)) if keys > 1 => fill_in(c, value)?,
             (Some(Flaw::AcceptsForeign), Some(c)) => fill_in(c, value)?,
+            (Some(Flaw::InexactDefaults), Some(c)) if keys > 1 => {
+                // Filled in, and marked (in `refused`) as a state whose reloading drifts.
+                let mut full = fill_in(c, value)?;
+                if full.as_object().map_or(0, |m| m.len()) > keys {
+                    full["refused"] = json!(1);
+                }
+                full
+            }
             _ => value.clone(),
         };
         let mut g: Reference = serde_path_to_error::deserialize(&value).map_err(|e| {
@@ -507,6 +529,9 @@ impl Game for Reference {
         g.validate().map_err(GameError::BadJson)?;
         if g.flaw == Flaw::InexactJson {
             g.rng = GameRng::new(0);
+        }
+        if g.flaw == Flaw::InexactDefaults && g.refused > 0 {
+            g.rng.next_u64();
         }
         Ok(g)
     }

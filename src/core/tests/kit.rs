@@ -61,12 +61,18 @@ fn cases() -> Vec<(&'static str, KitOptions, &'static str)> {
         ("player_chance", o(), "chance outcomes at a player's node"),
         ("bad_seat", o(), "current player 3 out of range"),
         ("endless", o(), "did not end within its documented bound"),
+        (
+            "short_bound",
+            o(),
+            "did not end within its documented bound of 8",
+        ),
         ("shifting_action_space", o(), "num_distinct_actions changed"),
         ("early_returns", o(), "non-zero before the end"),
         ("nan_returns", o(), "not finite per seat"),
         ("nan_scores", o(), "scores [NaN"),
         ("no_winners", o(), "terminal state without winners"),
         ("duplicate_winners", o(), "not unique seats"),
+        ("foreign_winner", o(), "3] not unique seats"),
         ("half_returns", o(), "terminal returns sum to 0.5"),
         (
             "random_setup",
@@ -76,10 +82,15 @@ fn cases() -> Vec<(&'static str, KitOptions, &'static str)> {
         ("forgets_options", o(), "config() differs"),
         ("lenient_json", o(), "a position without '"),
         ("accepts_foreign", o(), "foreign JSON {\"config\""),
+        ("inexact_defaults", o(), "does not round-trip its own JSON"),
         ("inexact_json", o(), "JSON round trip is not exact"),
         ("refuses_own_json", o(), "own JSON refused"),
         ("unsaved_state", o(), "a JSON round trip changed how action"),
-        ("panicky_json", o(), "made loading panic"),
+        (
+            "panicky_json",
+            o(),
+            "made loading panic: index out of bounds",
+        ),
         ("unchecked_json", o(), "panicked in play"),
         (
             "nondeterministic_apply",
@@ -97,7 +108,16 @@ fn cases() -> Vec<(&'static str, KitOptions, &'static str)> {
         ("determinize_legal", o(), "changed the legal actions"),
         ("determinize_own_card", o(), "observation"),
         ("determinize_invalid", o(), "gave an invalid state"),
-        ("determinize_keeps_rng", o(), "did not reseed the RNG"),
+        (
+            "determinize_keeps_rng",
+            o(),
+            "did not reseed the RNG (the real future leaks)",
+        ),
+        (
+            "determinize_fixed_seed",
+            o(),
+            "did not reseed the RNG from its seed",
+        ),
         ("lazy_determinize", o(), "resampled nothing"),
     ]
 }

@@ -98,6 +98,11 @@ fn volume_catches_the_plain_contract_and_its_deep_sample_the_rest() {
         ("refuses_legal", "legal action 2 ('swap') refused"),
         ("stuck", "no legal actions at a non-terminal state"),
         ("endless", "did not end within its documented bound of 9"),
+        (
+            "short_bound",
+            "did not end within its documented bound of 8",
+        ),
+        ("foreign_winner", "3] not unique seats"),
         ("shifting_action_space", "num_distinct_actions changed"),
         ("no_winners", "terminal state without winners"),
         ("half_returns", "terminal returns sum to 0.5"),
