@@ -15,6 +15,7 @@ mod determinization;
 mod positions;
 mod volume;
 
+pub use positions::mutate_json;
 pub use volume::{assert_volume, check_volume, config_of, volume_games, VolumeStats};
 
 /// How hard the kit works.

@@ -4,7 +4,7 @@
 use meeple_core::conformance::{check, check_with, default_configs, KitOptions, KitRules};
 use meeple_core::reference::{Flaw, Reference};
 use meeple_core::{Config, Game};
-use serde_json::json;
+use serde_json::{json, Value};
 
 fn opts() -> KitOptions {
     KitOptions {
@@ -267,4 +267,149 @@ fn assert_conforms_names_the_failing_configuration() {
         ),
         "{e}"
     );
+}
+
+#[test]
+fn fuzzing_alters_json_with_the_documented_odds() {
+    use meeple_core::conformance::mutate_json;
+    use meeple_core::GameRng;
+    // From {"k": [10, 20]}: the root replaced 1/4; the key dropped 3/4 * 1/8; the array replaced
+    // 3/4 * 7/8 * 1/4; its last element popped 3/4 * 7/8 * 3/4 * 1/8; an element replaced (a
+    // leaf stops the walk) the rest.
+    let v = json!({ "k": [10, 20] });
+    let odd = [
+        json!(-1),
+        json!(1_000_000),
+        json!("bogus"),
+        json!(null),
+        json!(u64::MAX),
+        json!([7]),
+    ];
+    let mut rng = GameRng::new(17);
+    let mut counts = [0u32; 5];
+    let mut values = [0u32; 6];
+    let n = 8192.0;
+    for _ in 0..8192 {
+        let mut w = v.clone();
+        mutate_json(&mut w, &mut rng);
+        let (kind, new) = if w.get("k").is_none() && !w.is_object() {
+            (0, w.clone())
+        } else if w == json!({}) {
+            (1, Value::Null)
+        } else if !w["k"].is_array() || w["k"] == json!([7]) {
+            (2, w["k"].clone())
+        } else if w["k"] == json!([10]) {
+            (3, Value::Null)
+        } else {
+            let a = w["k"].as_array().unwrap();
+            assert_eq!(a.len(), 2, "{w}");
+            let changed: Vec<_> = a.iter().filter(|x| **x != 10 && **x != 20).collect();
+            assert_eq!(changed.len(), 1, "{w}");
+            (4, changed[0].clone())
+        };
+        counts[kind] += 1;
+        if kind != 1 && kind != 3 {
+            let i = odd
+                .iter()
+                .position(|o| *o == new)
+                .unwrap_or_else(|| panic!("{w}"));
+            values[i] += 1;
+        }
+    }
+    let odds = [
+        1.0 / 4.0,
+        3.0 / 32.0,
+        21.0 / 128.0,
+        63.0 / 1024.0,
+        441.0 / 1024.0,
+    ];
+    for (k, (&c, p)) in counts.iter().zip(odds).enumerate() {
+        let expected = p * n;
+        assert!(
+            (f64::from(c) - expected).abs() < 0.15 * expected,
+            "kind {k}: {counts:?}"
+        );
+    }
+    let replaced: u32 = values.iter().sum();
+    for &c in &values {
+        let expected = f64::from(replaced) / 6.0;
+        assert!(
+            (f64::from(c) - expected).abs() < 0.15 * expected,
+            "{values:?}"
+        );
+    }
+}
+
+/// The resampling rule judges a run from 20 determinizations on: fewer prove nothing either way.
+#[test]
+fn resampling_is_judged_from_twenty_determinizations() {
+    let mut o = serde_json::Map::new();
+    o.insert("flaw".into(), json!("lazy_determinize"));
+    let lazy = Config::new(&Reference::info(), 2, &o).unwrap();
+    let (mut at_twenty, mut below) = (false, false);
+    for seed in 0..40 {
+        for deep in 1..=2 {
+            // Every step of `deep` playouts deep: two determinizations per state (two seats).
+            let o = KitOptions {
+                playouts: deep,
+                seed,
+                deep_every: 0,
+                deep_playouts: deep,
+            };
+            let n = check::<Reference>(&lazy, &o).unwrap().determinized;
+            let judged = check_with::<Reference>(&lazy, &o, &strict());
+            if n >= 20 {
+                let e = judged.unwrap_err();
+                assert!(
+                    e.contains(&format!("resampled nothing in {n} calls")),
+                    "{e}"
+                );
+            } else {
+                judged.unwrap();
+            }
+            at_twenty |= n == 20;
+            below |= n < 20;
+        }
+    }
+    assert!(at_twenty && below);
+}
+
+#[test]
+fn positions_are_checked_in_order_with_their_own_seeds() {
+    use meeple_core::conformance::check_positions;
+    use meeple_core::playout::game_seed;
+    let good = Reference::new(&flawed("none"), 1).unwrap();
+    let stuck = Reference::new(&flawed("stuck"), 1).unwrap();
+    // Playout i of position k is seeded from game_seed(seed ^ k, i).
+    let o = KitOptions {
+        seed: 0xC0FFEF,
+        ..opts()
+    };
+    let e = check_positions(&[good.clone(), stuck], &o).unwrap_err();
+    let seed = game_seed(0xC0FFEF ^ 1, 0);
+    assert!(
+        e.starts_with(&format!("position 1, playout 0 (seed {seed}): ")),
+        "{e}"
+    );
+    // Deep checks at every step of the first `deep_playouts` playouts only.
+    let run = |playouts, deep_playouts| {
+        let o = KitOptions {
+            playouts,
+            deep_every: 0,
+            deep_playouts,
+            ..opts()
+        };
+        check_positions(std::slice::from_ref(&good), &o).unwrap()
+    };
+    let one = run(1, 1);
+    assert_eq!(one.deep_checks, one.steps + 1);
+    assert_eq!(run(3, 1).deep_checks, one.deep_checks);
+    assert_eq!(run(4, 0).deep_checks, 0);
+    // A position that is not valid is refused before any playout.
+    let mut bet = Reference::new(&flawed("refuses_own_json"), 1).unwrap();
+    for a in [0, 1, 2, 1] {
+        bet.apply(a).unwrap();
+    }
+    let e = check_positions(&[good, bet], &o).unwrap_err();
+    assert_eq!(e, "position 1 is invalid: a bet was placed");
 }

@@ -50,7 +50,7 @@ pub(super) fn check_incomplete<G: Game>(
 pub(super) fn fuzz<G: Game>(json: &Value, rng: &mut GameRng) -> Result<(), String> {
     for _ in 0..3 {
         let mut v = json.clone();
-        mutate(&mut v, rng);
+        mutate_json(&mut v, rng);
         let loaded = try_load::<G>(&v).map_err(|p| format!("altered JSON {p}"))?;
         if let Some(g) = loaded {
             plays(g)
@@ -86,8 +86,12 @@ fn plays<G: Game>(mut g: G) -> Result<(), String> {
     .map_err(|p| panic_text(&p))
 }
 
-fn mutate(v: &mut Value, rng: &mut GameRng) {
-    // Walk to a random leaf (or stop early) and change it, or drop a key or an element.
+/// One random alteration of `v`, as the kit's fuzzing makes them: walk down from the root (at
+/// each non-empty object or array, three times in four), at an object dropping a random key one
+/// time in eight or else walking into a random one, at an array popping the last element one
+/// time in eight or else walking into a random one; where the walk stops, the value is replaced
+/// by one of six odd values, uniformly: -1, 1000000, "bogus", null, 2^64 - 1 or [7].
+pub fn mutate_json(v: &mut Value, rng: &mut GameRng) {
     let descend = rng.below(4) != 0;
     match v {
         Value::Object(m) if descend && !m.is_empty() => {
@@ -99,7 +103,7 @@ fn mutate(v: &mut Value, rng: &mut GameRng) {
             if rng.below(8) == 0 {
                 m.remove(&k);
             } else if let Some(child) = m.get_mut(&k) {
-                mutate(child, rng);
+                mutate_json(child, rng);
             }
             return;
         }
@@ -108,7 +112,7 @@ fn mutate(v: &mut Value, rng: &mut GameRng) {
                 a.pop();
             } else {
                 let i = rng.index(a.len());
-                mutate(&mut a[i], rng);
+                mutate_json(&mut a[i], rng);
             }
             return;
         }
