@@ -242,9 +242,9 @@ def test_random_playouts_conform(game: str, players: int) -> None:
 # The mirror proves itself as the Rust kit does: each broken variant of the reference game fails
 # it with the matching complaint. Not mirrored: `panicky_json` (the bindings turn a panic while
 # loading into a ValueError, so Python sees a refusal), `nan_tensor` (the bindings hand the game
-# a zeroed buffer, so an unwritten slot reads 0), `lenient_json` (the strict rule on omitted
-# keys is the Rust kit's) and `stolen_wins` (every seat winning somewhere over many games is the
-# Rust volume tests' check).
+# a zeroed buffer, so an unwritten slot reads 0), `lenient_json` and `inexact_defaults` (the
+# checks of positions with a key left out are the Rust kit's) and `stolen_wins` (every seat
+# winning somewhere over many games is the Rust volume tests' check).
 FLAW_COMPLAINTS = {
     "unsorted_legal": "sorted and unique",
     "duplicate_legal": "sorted and unique",
@@ -260,12 +260,14 @@ FLAW_COMPLAINTS = {
     "player_chance": "chance outcomes at a player's node",
     "bad_seat": "current player 3",
     "endless": "documented bound",
+    "short_bound": "documented bound",
     "shifting_action_space": "num_distinct_actions changed",
     "early_returns": "non-zero before the end",
     "nan_returns": r"returns \[.*nan",
     "nan_scores": r"scores \[nan",
     "no_winners": "terminal state without winners",
     "duplicate_winners": r"winners \[(\d), \1\]",
+    "foreign_winner": r"winners \[.*3\]",
     "half_returns": "sum to 0.5",
     "random_setup": "same seed differ",
     "forgets_options": "keep its options",
@@ -285,14 +287,22 @@ FLAW_COMPLAINTS = {
     "determinize_legal": "mover's legal actions",
     "determinize_own_card": "changed the seat's observation",
     "determinize_invalid": "invalid state",
-    "determinize_keeps_rng": "did not reseed",
+    "determinize_keeps_rng": "did not reseed the RNG$",
+    "determinize_fixed_seed": "did not reseed the RNG from its seed",
     "lazy_determinize": "resampled nothing",
 }
 
 
 def test_every_flaw_has_a_complaint() -> None:
     flaws = meeple.game_info("_reference")["options"]["flaw"]["allowed"]
-    not_mirrored = {"none", "panicky_json", "nan_tensor", "lenient_json", "stolen_wins"}
+    not_mirrored = {
+        "none",
+        "panicky_json",
+        "nan_tensor",
+        "lenient_json",
+        "inexact_defaults",
+        "stolen_wins",
+    }
     assert sorted(FLAW_COMPLAINTS) == sorted(set(flaws) - not_mirrored)
 
 

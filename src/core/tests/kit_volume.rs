@@ -68,6 +68,15 @@ fn plain_volume_counts_steps_longest_game_and_wins_per_seat() {
     assert!(wins.iter().sum::<usize>() > 400 && wins.iter().all(|&w| w > 0));
     // The reference game has no turn limit, so no game is truncated.
     assert_eq!(stats.truncated, 0);
+    // Without deep checks the kit's own playouts draw the same: the same games.
+    let shallow = KitOptions {
+        playouts: 400,
+        seed: 21,
+        deep_every: 0,
+        deep_playouts: 0,
+    };
+    let kit = check::<Reference>(&c, &shallow).unwrap();
+    assert_eq!((kit.steps, kit.max_length), (steps, longest));
 }
 
 #[test]
@@ -126,10 +135,16 @@ fn assert_volume_runs_every_configuration_in_order() {
     let configs = default_configs::<Reference>();
     let stats = assert_volume::<Reference>(&configs, 120, 40);
     assert_eq!(stats.len(), 3);
-    for (s, c) in stats.iter().zip(&configs) {
+    for (i, (s, c)) in stats.iter().zip(&configs).enumerate() {
         assert_eq!((s.games, s.deep_games), (120, 3));
         assert_eq!(s.winners_seen.len(), c.players);
         assert!(s.max_length >= 2 * c.players as u64);
+        // Configuration i is seeded with 0x5EED_0000 + i.
+        let alone = check_volume::<Reference>(c, 120, 0x5EED_0000 + i as u64, 40).unwrap();
+        assert_eq!(
+            (s.steps, &s.winners_seen),
+            (alone.steps, &alone.winners_seen)
+        );
     }
 }
 
