@@ -275,3 +275,33 @@ fn batch_counts_above_the_maximum_are_refused() {
     let g = Reference::new(&c, 0).unwrap();
     assert_eq!(batch(&g, MAX_BATCH_GAMES + 1, 0, 1), BatchResult::default());
 }
+
+#[test]
+fn batches_run_on_the_callers_thread_or_on_a_pool_of_their_own() {
+    // One thread: every game on the calling thread, no pool. More: a pool of exactly that many
+    // threads, never rayon's global one (which is unsafe after a fork).
+    let c = default_configs::<Reference>()[0].clone();
+    let caller = std::thread::current().id();
+    let seen = std::sync::Mutex::new(Vec::new());
+    let start = |s: u64| {
+        let here = (
+            std::thread::current().id(),
+            rayon::current_thread_index(),
+            rayon::current_num_threads(),
+        );
+        seen.lock().unwrap().push(here);
+        Reference::new(&c, s).ok()
+    };
+    batch_with(start, 20, 1, 1);
+    let one = std::mem::take(&mut *seen.lock().unwrap());
+    assert_eq!(one.len(), 20);
+    assert!(one
+        .iter()
+        .all(|&(id, index, _)| id == caller && index.is_none()));
+    batch_with(start, 20, 1, 3);
+    let three = std::mem::take(&mut *seen.lock().unwrap());
+    assert_eq!(three.len(), 20);
+    assert!(three
+        .iter()
+        .all(|&(id, index, width)| id != caller && index.is_some_and(|i| i < 3) && width == 3));
+}
