@@ -270,6 +270,65 @@ mod tests {
         assert!((0..64).all(|_| r.below_u64(big) < big));
     }
 
+    /// A generator whose next output is `x`: xoshiro256++ outputs rotl(s0 + s3, 23) + s0, which
+    /// for s0 = 0 is rotl(s3, 23).
+    fn next_output_is(x: u64) -> GameRng {
+        // s1 and s2 picked so that the draw after it is told apart in the tests below.
+        let s = [0, 2, 0x0FED_CBA9_8765_4321, x.rotate_right(23)];
+        let r: GameRng = serde_json::from_value(serde_json::json!({ "s": s })).unwrap();
+        assert_eq!(r.clone().next_u64(), x);
+        r
+    }
+
+    /// `r` after `n` draws.
+    fn advanced(r: &GameRng, n: usize) -> GameRng {
+        let mut r = r.clone();
+        for _ in 0..n {
+            r.next_u64();
+        }
+        r
+    }
+
+    #[test]
+    fn below_rejects_exactly_the_draws_below_lemires_threshold() {
+        // below(3): the threshold is 2^32 mod 3 = 1, so a draw whose high word h gives
+        // 3h mod 2^32 = 0 (h = 0) is rejected and the next one used; 3h mod 2^32 = 1
+        // (h = 0xAAAA_AAAB, 3h = 2^33 + 1) is accepted, with the answer 3h >> 32 = 2.
+        let r = next_output_is(0x0000_0000_FFFF_FFFF);
+        let second = advanced(&r, 1).next_u64() >> 32;
+        let m = second * 3;
+        assert!(
+            m as u32 >= 1 && m >> 32 != 0,
+            "the second draw must be told apart"
+        );
+        let mut drawn = r.clone();
+        assert_eq!(u64::from(drawn.below(3)), m >> 32);
+        assert_eq!(drawn, advanced(&r, 2));
+        let r = next_output_is(0xAAAA_AAAB_0000_0000);
+        let mut drawn = r.clone();
+        assert_eq!(drawn.below(3), 2);
+        assert_eq!(drawn, advanced(&r, 1));
+    }
+
+    #[test]
+    fn below_u64_rejects_exactly_the_draws_above_its_zone() {
+        // below_u64(3): 2^64 mod 3 = 1, so the zone is 0..=2^64 - 2: the draw 2^64 - 1 is
+        // rejected and the next one used; 2^64 - 2 is accepted, with the answer (2^64 - 2) % 3 = 2.
+        let r = next_output_is(u64::MAX);
+        let second = advanced(&r, 1).next_u64();
+        assert!(
+            second < u64::MAX - 2 && second % 3 != 0,
+            "the second draw must be told apart"
+        );
+        let mut drawn = r.clone();
+        assert_eq!(drawn.below_u64(3), second % 3);
+        assert_eq!(drawn, advanced(&r, 2));
+        let r = next_output_is(u64::MAX - 1);
+        let mut drawn = r.clone();
+        assert_eq!(drawn.below_u64(3), 2);
+        assert_eq!(drawn, advanced(&r, 1));
+    }
+
     #[test]
     fn all_zero_state_is_refused() {
         let err = serde_json::from_str::<GameRng>(r#"{"s":[0,0,0,0]}"#).unwrap_err();
