@@ -208,13 +208,17 @@ fn kit_runs_from_positions() {
 fn kit_counts_what_it_checked() {
     use meeple_core::conformance::{assert_conforms, assert_conforms_with};
     let configs = default_configs::<Reference>();
+    let few = KitOptions {
+        playouts: 50,
+        ..opts()
+    };
     let each: Vec<_> = configs
         .iter()
-        .map(|c| check_with::<Reference>(c, &opts(), &strict()).unwrap())
+        .map(|c| check_with::<Reference>(c, &few, &strict()).unwrap())
         .collect();
-    let total = assert_conforms_with::<Reference>(&configs, &opts(), &strict());
+    let total = assert_conforms_with::<Reference>(&configs, &few, &strict());
     let sum = |f: fn(&meeple_core::conformance::KitStats) -> u64| each.iter().map(f).sum::<u64>();
-    assert_eq!(total.games, 900);
+    assert_eq!(total.games, 150);
     assert_eq!(total.steps, sum(|s| s.steps));
     assert_eq!(total.deep_checks, sum(|s| s.deep_checks));
     assert_eq!(total.determinized, sum(|s| s.determinized));
@@ -224,7 +228,7 @@ fn kit_counts_what_it_checked() {
         each.iter().map(|s| s.max_length).max().unwrap()
     );
     assert_eq!(total.max_length, each[2].max_length);
-    let plain = assert_conforms::<Reference>(&configs, &opts());
+    let plain = assert_conforms::<Reference>(&configs, &few);
     assert_eq!((plain.games, plain.steps), (total.games, total.steps));
 
     let c = &configs[1];
@@ -257,7 +261,11 @@ fn kit_counts_what_it_checked() {
 fn assert_conforms_names_the_failing_configuration() {
     use meeple_core::conformance::assert_conforms;
     let p = std::panic::catch_unwind(|| {
-        assert_conforms::<Reference>(&[flawed("none"), flawed("stuck")], &opts())
+        let few = KitOptions {
+            playouts: 20,
+            ..opts()
+        };
+        assert_conforms::<Reference>(&[flawed("none"), flawed("stuck")], &few)
     })
     .unwrap_err();
     let e = p.downcast_ref::<String>().unwrap();
