@@ -205,3 +205,81 @@ fn config_of_builds_the_configuration_or_names_the_refusal() {
     });
     assert_eq!(e, "options must be a JSON object, got [1]");
 }
+
+/// The reference game reporting a game nobody bet in as cut off by a limit (`"truncated": true`
+/// in the observation, the convention of games with a turn limit), to count truncations.
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+#[serde(transparent)]
+struct Capped(Reference);
+
+impl Game for Capped {
+    fn info() -> meeple_core::GameInfo {
+        Reference::info()
+    }
+    fn new(config: &Config, seed: u64) -> Result<Self, meeple_core::GameError> {
+        Reference::new(config, seed).map(Capped)
+    }
+    fn config(&self) -> &Config {
+        self.0.config()
+    }
+    fn num_distinct_actions(&self) -> u32 {
+        self.0.num_distinct_actions()
+    }
+    fn turn(&self) -> Turn {
+        self.0.turn()
+    }
+    fn legal_actions(&self, out: &mut Vec<meeple_core::Action>) {
+        self.0.legal_actions(out)
+    }
+    fn chance_outcomes(&self, out: &mut Vec<(meeple_core::Action, u32)>) {
+        self.0.chance_outcomes(out)
+    }
+    fn apply(&mut self, action: meeple_core::Action) -> Result<(), meeple_core::RuleError> {
+        self.0.apply(action)
+    }
+    fn scores(&self) -> Vec<f64> {
+        self.0.scores()
+    }
+    fn winners(&self) -> Vec<usize> {
+        self.0.winners()
+    }
+    fn observation(&self, seat: usize) -> serde_json::Value {
+        let mut o = self.0.observation(seat);
+        if self.turn() == Turn::Terminal && o["bets"] == json!([false, false, false]) {
+            o["truncated"] = json!(true);
+        }
+        o
+    }
+    fn observation_tensor_len(&self) -> usize {
+        self.0.observation_tensor_len()
+    }
+    fn observation_tensor(&self, seat: usize, out: &mut [f32]) {
+        self.0.observation_tensor(seat, out)
+    }
+    fn action_label(&self, action: meeple_core::Action) -> String {
+        self.0.action_label(action)
+    }
+    fn rng_mut(&mut self) -> &mut GameRng {
+        self.0.rng_mut()
+    }
+    fn max_game_length(&self) -> u64 {
+        self.0.max_game_length()
+    }
+    fn render(&self) -> String {
+        self.0.render()
+    }
+}
+
+#[test]
+fn volume_counts_the_games_cut_off_by_a_limit() {
+    let c = three();
+    let stats = check_volume::<Capped>(&c, 300, 9, 0).unwrap();
+    let nobody_bet = (0..300)
+        .filter(|&i| {
+            let (g, _) = plain_game(&c, game_seed(9, i));
+            g.observation(0)["bets"] == json!([false, false, false])
+        })
+        .count();
+    assert!(nobody_bet > 1 && nobody_bet < 300);
+    assert_eq!(stats.truncated, nobody_bet);
+}
