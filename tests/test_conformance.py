@@ -243,8 +243,9 @@ def test_random_playouts_conform(game: str, players: int) -> None:
 # it with the matching complaint. Not mirrored: `panicky_json` (the bindings turn a panic while
 # loading into a ValueError, so Python sees a refusal), `nan_tensor` (the bindings hand the game
 # a zeroed buffer, so an unwritten slot reads 0), `lenient_json` and `inexact_defaults` (the
-# checks of positions with a key left out are the Rust kit's) and `stolen_wins` (every seat
-# winning somewhere over many games is the Rust volume tests' check).
+# checks of positions with a key left out are the Rust kit's), `panicky_apply` (a panic in play
+# from altered JSON is the Rust kit's check) and `stolen_wins` (every seat winning somewhere over
+# many games is the Rust volume tests' check).
 FLAW_COMPLAINTS = {
     "unsorted_legal": "sorted and unique",
     "duplicate_legal": "sorted and unique",
@@ -301,6 +302,7 @@ def test_every_flaw_has_a_complaint() -> None:
         "nan_tensor",
         "lenient_json",
         "inexact_defaults",
+        "panicky_apply",
         "stolen_wins",
     }
     assert sorted(FLAW_COMPLAINTS) == sorted(set(flaws) - not_mirrored)

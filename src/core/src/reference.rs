@@ -471,7 +471,7 @@ impl Game for Reference {
         if self.hands.len() != n || self.bets.len() != n {
             return Err(format!("hands and bets must have {n} entries"));
         }
-        if self.next >= n && !self.done {
+        if self.next >= n && !self.done && self.flaw != Flaw::PanickyApply {
             return Err(format!("next player {} out of range", self.next));
         }
         let mut count = [0u32; RANKS];
@@ -493,7 +493,8 @@ impl Game for Reference {
             }
         }
         if self.swapping
-            && (self.hands[self.next] != 0 || self.hands.iter().filter(|&&c| c == 0).count() != 1)
+            && (self.hands.get(self.next) != Some(&0)
+                || self.hands.iter().filter(|&&c| c == 0).count() != 1)
         {
             return Err("a pending swap needs exactly the swapping player's hand empty".into());
         }
@@ -567,7 +568,9 @@ fn fill_in(config: &Value, given: &Value) -> Result<Value, GameError> {
 
 impl Reference {
     fn advance(&mut self) {
-        if self.next + 1 >= self.hands.len() {
+        // Saturating: a `next` out of range (loaded under the PanickyApply flaw) ends the game
+        // here rather than overflowing, so that flaw's only panic is a swap's card, in play.
+        if self.next.saturating_add(1) >= self.hands.len() {
             self.done = true;
         } else {
             self.next += 1;

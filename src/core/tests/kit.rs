@@ -93,6 +93,11 @@ fn cases() -> Vec<(&'static str, KitOptions, &'static str)> {
         ),
         ("unchecked_json", o(), "panicked in play"),
         (
+            "panicky_apply",
+            o(),
+            "panicked in play: index out of bounds",
+        ),
+        (
             "nondeterministic_apply",
             shallow(),
             "replaying the same seed",

@@ -57,6 +57,7 @@ flaws! {
     UnsavedState = "unsaved_state": "Play depends on a field left out of the JSON.",
     PanickyJson = "panicky_json": "validate() indexes without checking (panics on bad JSON).",
     UncheckedJson = "unchecked_json": "validate() checks nothing: bad JSON panics in play.",
+    PanickyApply = "panicky_apply": "validate() lets `next` out of range: a swap's card then panics.",
     NondeterministicApply = "nondeterministic_apply": "apply() draws from a global counter.",
     SharedClone = "shared_clone": "Clones share a counter (aliasing).",
     DuplicateLabels = "duplicate_labels": "`bet` is labelled `pass`.",
@@ -70,7 +71,7 @@ flaws! {
     DeterminizeOwnCard = "determinize_own_card": "determinize resamples the observer's card.",
     DeterminizeInvalid = "determinize_invalid": "determinize deals cards that do not exist.",
     DeterminizeKeepsRng = "determinize_keeps_rng": "determinize does not reseed the RNG.",
-    DeterminizeFixedSeed = "determinize_fixed_seed": "determinize reseeds the RNG, not from its seed.",
+    DeterminizeFixedSeed = "determinize_fixed_seed": "determinize reseeds, but not from its seed.",
     LazyDeterminize = "lazy_determinize": "determinize resamples nothing.",
 }
 
