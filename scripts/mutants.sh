@@ -11,7 +11,9 @@
 # built in the `mutants` profile (unoptimised, no debug info: a mutant rebuilds in seconds).
 # MUTANTS_JOBS (default 1) and MUTANTS_TIMEOUT (seconds per test run, default 300) tune the cost;
 # the machine it was last run on is shared, so the default is one job. Extra arguments after the
-# target names go to cargo-mutants (e.g. `bash scripts/mutants.sh core -- --shard 0/4`).
+# target names go to cargo-mutants (e.g. `bash scripts/mutants.sh core -- --shard 0/4`, or
+# `-- --iterate` to re-test only what a run missed). A run owns its build directory
+# (MUTANTS_TARGET_DIR, default target/mutants/build): build nothing else there meanwhile.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v cargo-mutants >/dev/null || cargo install --locked cargo-mutants

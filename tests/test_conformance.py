@@ -244,8 +244,9 @@ def test_random_playouts_conform(game: str, players: int) -> None:
 # loading into a ValueError, so Python sees a refusal), `nan_tensor` (the bindings hand the game
 # a zeroed buffer, so an unwritten slot reads 0), `lenient_json` and `inexact_defaults` (the
 # checks of positions with a key left out are the Rust kit's), `panicky_apply` (a panic in play
-# from altered JSON is the Rust kit's check) and `stolen_wins` (every seat winning somewhere over
-# many games is the Rust volume tests' check).
+# from altered JSON is the Rust kit's check), `short_bound` (the one game it makes too long, every
+# seat swapping, is too rare for the mirror's 40 games) and `stolen_wins` (every seat winning
+# somewhere over many games is the Rust volume tests' check).
 FLAW_COMPLAINTS = {
     "unsorted_legal": "sorted and unique",
     "duplicate_legal": "sorted and unique",
@@ -261,7 +262,6 @@ FLAW_COMPLAINTS = {
     "player_chance": "chance outcomes at a player's node",
     "bad_seat": "current player 3",
     "endless": "documented bound",
-    "short_bound": "documented bound",
     "shifting_action_space": "num_distinct_actions changed",
     "early_returns": "non-zero before the end",
     "nan_returns": r"returns \[.*nan",
@@ -288,7 +288,7 @@ FLAW_COMPLAINTS = {
     "determinize_legal": "mover's legal actions",
     "determinize_own_card": "changed the seat's observation",
     "determinize_invalid": "invalid state",
-    "determinize_keeps_rng": "did not reseed the RNG$",
+    "determinize_keeps_rng": r"did not reseed the RNG(?! from)",
     "determinize_fixed_seed": "did not reseed the RNG from its seed",
     "lazy_determinize": "resampled nothing",
 }
@@ -303,6 +303,7 @@ def test_every_flaw_has_a_complaint() -> None:
         "lenient_json",
         "inexact_defaults",
         "panicky_apply",
+        "short_bound",
         "stolen_wins",
     }
     assert sorted(FLAW_COMPLAINTS) == sorted(set(flaws) - not_mirrored)
