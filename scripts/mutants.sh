@@ -56,6 +56,8 @@ target() {
     core)  # the seeded generator and the random-playout driver
         run core meeple-core "--lib --test=playout" \
             src/core/src/rng.rs src/core/src/playout.rs ;;
+    options)  # game options: defaults, kinds, bounds, refusals (the lib's unit tests)
+        run options meeple-core "--lib" src/core/src/options.rs ;;
     kit)   # the conformance kit itself (killed by its self-tests on the reference game's flaws)
         run kit meeple-core "--test=kit --test=kit_volume" src/core/src/conformance.rs \
             src/core/src/conformance/determinization.rs src/core/src/conformance/positions.rs ;;
@@ -93,5 +95,5 @@ while [ $# -gt 0 ]; do
     targets+=("$1")
     shift
 done
-[ ${#targets[@]} -gt 0 ] || targets=(core kit kit_volume san_juan castles_of_burgundy kingdom_builder puerto_rico catan)
+[ ${#targets[@]} -gt 0 ] || targets=(core options kit kit_volume san_juan castles_of_burgundy kingdom_builder puerto_rico catan)
 for t in "${targets[@]}"; do target "$t"; done

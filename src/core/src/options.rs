@@ -174,3 +174,79 @@ impl Config {
         Config::new(info, self.players, &options)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn info() -> GameInfo {
+        GameInfo {
+            name: "test",
+            title: "Test",
+            min_players: 2,
+            max_players: 4,
+            options: vec![
+                OptionSpec::bool("fast", true, "a flag"),
+                OptionSpec::int("rounds", 5, 1, 9, "a count"),
+                OptionSpec::choice("map", "north", &["north", "south"], "a map"),
+                OptionSpec::json("layout", json!([1, 2]), "anything"),
+            ],
+            hidden_information: false,
+            state_version: 1,
+        }
+    }
+
+    fn with(name: &str, value: Value) -> Result<Config, GameError> {
+        Config::with_players(&info(), 3)?.with_option(&info(), name, value)
+    }
+
+    #[test]
+    fn omitted_options_take_their_defaults() {
+        let c = Config::with_players(&info(), 3).unwrap();
+        assert_eq!(c.players, 3);
+        let expected = json!({"fast": true, "rounds": 5, "map": "north", "layout": [1, 2]});
+        assert_eq!(Value::Object(c.options.clone()), expected);
+        assert!(c.bool("fast"));
+        assert_eq!((c.int("rounds"), c.str("map")), (5, "north"));
+        assert_eq!(c.value("layout"), &json!([1, 2]));
+        // Unknown names read as null, false, 0 and "".
+        assert_eq!(c.value("nope"), &Value::Null);
+        assert_eq!(
+            (c.bool("nope"), c.int("nope"), c.str("nope")),
+            (false, 0, "")
+        );
+    }
+
+    #[test]
+    fn each_kind_accepts_its_values_and_refuses_the_rest() {
+        let c = with("fast", json!(false)).unwrap();
+        assert!(!c.bool("fast"));
+        assert!(with("fast", json!(1)).is_err());
+        // Integers: the bounds are inclusive.
+        assert_eq!(with("rounds", json!(1)).unwrap().int("rounds"), 1);
+        assert_eq!(with("rounds", json!(9)).unwrap().int("rounds"), 9);
+        let e = with("rounds", json!(10)).unwrap_err().to_string();
+        assert!(e.contains("10 is outside 1..=9"), "{e}");
+        assert!(with("rounds", json!(0)).is_err());
+        assert!(with("rounds", json!("5")).is_err());
+        // Choices: one of the allowed names.
+        assert_eq!(with("map", json!("south")).unwrap().str("map"), "south");
+        let e = with("map", json!("east")).unwrap_err().to_string();
+        assert!(e.contains("expected one of north, south"), "{e}");
+        // JSON: anything.
+        let c = with("layout", json!({"a": 1})).unwrap();
+        assert_eq!(c.value("layout"), &json!({"a": 1}));
+        // with_option keeps the other options and the players.
+        assert_eq!((c.players, c.int("rounds")), (3, 5));
+    }
+
+    #[test]
+    fn player_counts_and_names_are_checked() {
+        assert!(Config::with_players(&info(), 1).is_err());
+        assert!(Config::with_players(&info(), 5).is_err());
+        assert!(Config::with_players(&info(), 4).is_ok());
+        let e = with("speed", json!(1)).unwrap_err().to_string();
+        assert!(e.contains("speed"), "{e}");
+    }
+}
