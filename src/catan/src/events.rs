@@ -153,7 +153,7 @@ impl Catan {
                 self.continue_event(Phase::EventGive);
             }
             EV_TOURNAMENT => {
-                let k: [u32; MAX_PLAYERS] = if self.barbarian_attack.is_some() {
+                let k: [u32; MAX_PLAYERS] = if self.modules.barbarian_attack.is_some() {
                     // D-68: knights on the board.
                     self.board_knights()
                 } else {
@@ -219,7 +219,7 @@ impl Catan {
                 }
                 self.next_thief();
             }
-            EV_CONFLICT if self.barbarian_attack.is_some() => {
+            EV_CONFLICT if self.modules.barbarian_attack.is_some() => {
                 // §B8.10: the player who alone has the most knights on the board steals.
                 let k = self.board_knights();
                 let m = k[..n].iter().copied().max().unwrap_or(0);
@@ -252,7 +252,7 @@ impl Catan {
                 }
                 self.next_thief();
             }
-            EV_ROBBER_FLEES if self.barbarian_attack.is_some() => self.finish_event(),
+            EV_ROBBER_FLEES if self.modules.barbarian_attack.is_some() => self.finish_event(),
             EV_ROBBER_FLEES => {
                 if self.rules.scenario.robber_may_leave_board() {
                     // §B2.3: in Fishermen, Rivers and Caravans it goes beside the board until the
@@ -330,6 +330,13 @@ impl Catan {
             .unwrap_or(self.current as usize)
     }
 
+    /// Who sees a gift (B2): a Good Neighbors gift only its receiver, once the last gift hands
+    /// them all over; a Neighborly Assistance gift its receiver at once.
+    pub(crate) fn gift_visible_to(&self, seat: usize) -> bool {
+        let last = self.ev_kind != EV_GOOD_NEIGHBORS || self.pending.count_ones() <= 1;
+        last && seat == self.gift_receiver()
+    }
+
     /// The receiver of the next gift by the event actor.
     pub(crate) fn gift_receiver(&self) -> usize {
         let n = self.n();
@@ -405,7 +412,7 @@ impl Catan {
 
     /// The roads `p` could damage: his roads, B6 bridges excepted (a bridge is not a road piece).
     pub(crate) fn damage_spots_of(&self, p: usize) -> u128 {
-        match &self.rivers {
+        match &self.modules.rivers {
             None => self.roads[p],
             Some(s) => self.roads[p] & !s.bridges[p],
         }

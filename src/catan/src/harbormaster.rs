@@ -92,7 +92,7 @@ pub(crate) fn validate(g: &Catan) -> Result<(), String> {
         // D-16: after a conquest a tie for the most points can leave the card set aside.
         None if g.rules.harbormaster
             && hm >= 3
-            && (g.barbarian_attack.is_none() || hp.iter().filter(|&&x| x == hm).count() == 1) =>
+            && (g.modules.barbarian_attack.is_none() || hp.iter().filter(|&&x| x == hm).count() == 1) =>
         {
             return Err(format!(
                 "a player has {hm} harbour points but nobody holds the Harbormaster card"

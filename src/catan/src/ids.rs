@@ -79,8 +79,8 @@ pub const A_SCENARIO: u32 = A_TWO + NUM_TWO_ACTIONS;
 pub const NUM_EVENT_CARD_TYPES: usize = 22;
 /// B2: no event card being resolved.
 pub const NO_EVENT: u8 = 0;
-/// B4: the number of ids Catan for Two numbers from [`A_TWO`] (its layout is in `two.rs`, which
-/// checks the count).
+/// B4: the number of ids Catan for Two numbers from [`A_TWO`] (its layout is in `two/mod.rs`,
+/// which checks the count).
 pub const NUM_TWO_ACTIONS: u32 = 2 * NV as u32 + 2 * NE as u32 + 1 + NH as u32 + 1;
 pub(crate) const COST_REPAIR: [u8; 5] = [1, 1, 0, 0, 0];
 

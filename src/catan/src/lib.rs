@@ -1,4 +1,4 @@
-//! Catan (base game, 3–4 players; 2 players = the B4 Catan for Two module, `two.rs`) for meeple:
+//! Catan (base game, 3–4 players; 2 players = the B4 Catan for Two module, `two/`) for meeple:
 //! spec `rules/catan.md` Part A, with the Traders & Barbarians modules of Part B.
 //!
 //! The state is plain fixed-size data: buildings and roads are bitsets over the dense vertex and
@@ -72,7 +72,6 @@ pub mod rivers;
 pub mod traders;
 mod traders_two;
 pub mod two;
-mod two_view;
 
 pub(crate) use geometry::{bits128, bits64};
 pub use ids::*;

@@ -4,8 +4,8 @@
 use crate::board::Board;
 use crate::geometry::Geometry;
 use crate::ids::*;
+use crate::modules::state::ModuleStates;
 use crate::options::catan_for_two;
-use crate::{barbarian_attack, caravans, fishermen, position, rivers, traders, two};
 use meeple_core::{Config, GameRng};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -220,9 +220,8 @@ impl Rules {
 }
 
 /// One game of Catan. See the crate docs for the action ids and `docs/games/catan.md` for the
-/// position format.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(into = "position::Position", try_from = "position::Position")]
+/// position format (its serde form, implemented in `position/`).
+#[derive(Clone, Debug, PartialEq)]
 pub struct Catan {
     pub(crate) config: Arc<Config>,
     pub(crate) rules: Rules,
@@ -266,19 +265,8 @@ pub struct Catan {
     pub(crate) damaged: [u8; MAX_PLAYERS],
     /// B2: New Year cards revealed so far.
     pub(crate) new_years: u32,
-    // Module state, `None` when the module is off (keeps the base game's clone small).
-    /// B4 Catan for Two.
-    pub(crate) two: Option<Box<two::State>>,
-    /// B5 The Fishermen of Catan.
-    pub(crate) fishermen: Option<Box<fishermen::State>>,
-    /// B6 The Rivers of Catan.
-    pub(crate) rivers: Option<Box<rivers::State>>,
-    /// B7 The Caravans.
-    pub(crate) caravans: Option<Box<caravans::State>>,
-    /// B8 Barbarian Attack.
-    pub(crate) barbarian_attack: Option<Box<barbarian_attack::State>>,
-    /// B9 Traders & Barbarians.
-    pub(crate) traders: Option<Box<traders::State>>,
+    /// The modules' state (B4-B9), each `None` when the module is off.
+    pub(crate) modules: ModuleStates,
     /// What observer `o` knows of player `p`'s hand: `lo[o][p][r] <= hand[p][r] <= hi[o][p][r]`.
     pub(crate) know_lo: [[[u8; 5]; MAX_PLAYERS]; MAX_PLAYERS],
     pub(crate) know_hi: [[[u8; 5]; MAX_PLAYERS]; MAX_PLAYERS],
@@ -352,12 +340,7 @@ impl Catan {
             thief: 0,
             damaged: [NONE; MAX_PLAYERS],
             new_years: 0,
-            two: None,
-            fishermen: None,
-            rivers: None,
-            caravans: None,
-            barbarian_attack: None,
-            traders: None,
+            modules: ModuleStates::default(),
             know_lo: [[[0; 5]; MAX_PLAYERS]; MAX_PLAYERS],
             know_hi: [[[0; 5]; MAX_PLAYERS]; MAX_PLAYERS],
             phase: Phase::SetupSettlement,

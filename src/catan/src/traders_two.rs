@@ -1,6 +1,6 @@
 //! B9 Traders & Barbarians with B4 Catan for Two (spec §B9.12 "Catan for Two", D-107, D-108).
 //!
-//! The scenario (`traders.rs`) and Catan for Two (`two.rs`) each keep their own rules; this file
+//! The scenario (`traders/`) and Catan for Two (`two/`) each keep their own rules; this file
 //! holds only what the combination changes:
 //! 1. Tolls on neutral roads (D-107): the tolls a wagon pays on neutral roads in one movement
 //!    action are counted; the 1st, 3rd, 5th … go to the bank and the 2nd, 4th … to the opponent,
@@ -54,7 +54,7 @@ impl Catan {
         if (A_NEUTRAL_ROAD..A_FORCED_TRADE).contains(&a) {
             let i = (a - A_NEUTRAL_ROAD) as usize;
             Some((i / NE, i % NE))
-        } else if self.traders.is_some() {
+        } else if self.modules.traders.is_some() {
             neutral_road_high_of(a)
         } else {
             None
@@ -63,7 +63,7 @@ impl Catan {
 
     #[inline]
     fn tb_two(&self) -> bool {
-        self.rules.two && self.traders.is_some()
+        self.rules.two && self.modules.traders.is_some()
     }
 
     /// §B9.12 item 3: 1 token for a settlement touching a trade hex (at most 1; it adds to the

@@ -74,7 +74,7 @@ fn gcd(a: u64, b: u64) -> u64 {
 impl Catan {
     #[inline]
     fn ba_two(&self) -> bool {
-        self.rules.two && self.barbarian_attack.is_some()
+        self.rules.two && self.modules.barbarian_attack.is_some()
     }
 
     /// The roll-off outcomes with the Foreign Knight in the pool.
@@ -183,7 +183,7 @@ impl Catan {
 
     /// An attack ended: the neutral piece of the settlement that caused it, if any.
     pub(crate) fn two_after_attack(&mut self) {
-        let Some(b) = self.barbarian_attack.as_deref_mut() else {
+        let Some(b) = self.modules.barbarian_attack.as_deref_mut() else {
             return;
         };
         let v = std::mem::replace(&mut b.neutral_after, NONE);

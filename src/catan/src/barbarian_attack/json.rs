@@ -3,102 +3,6 @@
 use super::*;
 use crate::geometry::canonical_edge;
 use serde_json::{json, Value};
-use std::collections::BTreeMap;
-
-fn is_zero(x: &u8) -> bool {
-    *x == 0
-}
-fn is_false(x: &bool) -> bool {
-    !*x
-}
-fn is_no_step(s: &Step) -> bool {
-    *s == Step::None
-}
-
-/// Barbarians on one hex.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct HexCount {
-    pub hex: (i32, i32),
-    pub count: u8,
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, Default)]
-#[serde(deny_unknown_fields)]
-pub struct PlayerPos {
-    #[serde(default)]
-    pub knights: Vec<(i32, i32, String)>,
-    #[serde(default)]
-    pub coins: u32,
-    #[serde(default)]
-    pub prisoners: u8,
-}
-
-/// The module's part of the position (`"barbarian_attack"`; present only with the scenario).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, Default)]
-#[serde(deny_unknown_fields)]
-pub struct Pos {
-    /// Barbarians on the board (hexes with at least one).
-    #[serde(default)]
-    pub barbarians: Vec<HexCount>,
-    /// Barbarians beside the board; left out = 30 minus those on the board, held and captured.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub supply: Option<u8>,
-    /// Knights, coins and prisoners per seat (may be left out: none).
-    #[serde(default)]
-    pub players: Vec<PlayerPos>,
-    /// Development cards left before the discards are reshuffled; left out = all 26.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub deck: Option<BTreeMap<String, u8>>,
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pub coin_purchases: u8,
-    #[serde(default, skip_serializing_if = "is_no_step")]
-    pub step: Step,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub attack_rolls: Vec<u8>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub card: Option<String>,
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pub treason_sources_left: u8,
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pub treason_held: u8,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub treason_from: Vec<(i32, i32)>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub treason_to: Vec<(i32, i32)>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub selected_knight: Option<(i32, i32, String)>,
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub grain_paid: bool,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub moved_knights: Vec<(i32, i32, String)>,
-    /// Drive-off: the hex being resolved.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub checking: Option<(i32, i32)>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub roll_off: Vec<usize>,
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pub roll_off_places: u8,
-    // Catan for Two only (§B8.10; left out otherwise).
-    /// The Foreign Knight's edge (left out: not placed yet).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub foreign_knight: Option<(i32, i32, String)>,
-    /// Barbarians the Foreign Knight won: out of the game.
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pub foreign_prisoners: u8,
-    /// The Foreign Knight is rolling in the current roll-off.
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub roll_off_foreign: bool,
-    /// Places already won in the current roll-off.
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pub roll_off_won: u8,
-    /// Attack step: the mover's settlement whose neutral piece follows the attack.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub neutral_after_attack: Option<(i32, i32, String)>,
-    /// Token move step: the hex the barbarian is taken from.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub token_from: Option<(i32, i32)>,
-}
 
 fn ename(e: usize) -> (i32, i32, String) {
     let (q, r, t) = Geometry::base().edges[e];
@@ -303,7 +207,7 @@ pub fn from_pos(g: &Catan, pos: Option<&Pos>) -> Result<State, String> {
 
 /// Consistency of the module state with the rest of the game.
 pub fn validate(g: &Catan) -> Result<(), String> {
-    let Some(b) = g.barbarian_attack.as_deref() else {
+    let Some(b) = g.modules.barbarian_attack.as_deref() else {
         if g.phase == Phase::Barbarian {
             return Err("phase barbarian but the barbarian_attack scenario is off".into());
         }
@@ -655,7 +559,11 @@ pub fn tensor(g: &Catan, seat: usize, out: &mut [f32]) {
 
 pub fn label(g: &Catan, a: Action) -> String {
     let geo = Geometry::base();
-    let step = g.barbarian_attack.as_ref().map_or(Step::None, |b| b.step);
+    let step = g
+        .modules
+        .barbarian_attack
+        .as_ref()
+        .map_or(Step::None, |b| b.step);
     if a < A_HEX {
         let e = geo.edge_name((a - A_EDGE) as usize);
         match step {
@@ -713,7 +621,7 @@ pub fn label(g: &Catan, a: Action) -> String {
 pub(crate) fn render(g: &Catan, s: &mut String) {
     let geo = g.geo();
     let n = g.n();
-    if let Some(b) = g.barbarian_attack.as_deref() {
+    if let Some(b) = g.modules.barbarian_attack.as_deref() {
         for p in 0..n {
             s.push_str(&format!(
                 "knights {p}: [{}], prisoners {}, coins {}\n",

@@ -5,34 +5,39 @@ use super::*;
 impl Catan {
     #[inline]
     pub(crate) fn ba(&self) -> &State {
-        self.barbarian_attack
+        self.modules
+            .barbarian_attack
             .as_deref()
             .expect("barbarian_attack state")
     }
     #[inline]
     pub(crate) fn ba_mut(&mut self) -> &mut State {
-        self.barbarian_attack
+        self.modules
+            .barbarian_attack
             .as_deref_mut()
             .expect("barbarian_attack state")
     }
 
     /// Knights of `p` on the board.
     pub fn knights_of(&self, p: usize) -> u128 {
-        self.barbarian_attack
+        self.modules
+            .barbarian_attack
             .as_ref()
             .map_or(0, |b| b.knights.get(p).copied().unwrap_or(0))
     }
 
     /// Prisoners of `p` (Barbarian Attack; 2 prisoners = 1 VP).
     pub fn prisoners(&self, p: usize) -> u32 {
-        self.barbarian_attack
+        self.modules
+            .barbarian_attack
             .as_ref()
             .map_or(0, |b| b.prisoners.get(p).copied().unwrap_or(0) as u32)
     }
 
     /// Barbarians on land hex `h`.
     pub fn barbarians_on(&self, h: usize) -> u32 {
-        self.barbarian_attack
+        self.modules
+            .barbarian_attack
             .as_ref()
             .map_or(0, |b| b.barbarians.get(h).copied().unwrap_or(0) as u32)
     }

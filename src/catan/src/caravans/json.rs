@@ -2,64 +2,6 @@
 
 use super::*;
 
-/// A spot in the position and observation: `{"edge": [q, r, "E"], "head": [q, r, "S"]}`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SpotPos {
-    pub edge: (i32, i32, String),
-    pub head: (i32, i32, String),
-}
-
-#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct BidPos {
-    #[serde(default)]
-    pub wool: u8,
-    #[serde(default)]
-    pub grain: u8,
-}
-
-pub(crate) fn is_zero(x: &u8) -> bool {
-    *x == 0
-}
-
-/// The scenario's part of the position (`"caravans": {...}`, present only in this scenario).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct CaravansPos {
-    /// The oasis corners carrying arrows: `["N", "SE", "SW"]` or `["NE", "S", "NW"]`.
-    pub arrows: Vec<String>,
-    /// Edges carrying a camel.
-    #[serde(default)]
-    pub camels: Vec<(i32, i32, String)>,
-    /// Head vertex of each caravan in arrow order (`null` before its first camel).
-    #[serde(default)]
-    pub heads: Vec<Option<(i32, i32, String)>>,
-    /// Settlements and cities built this turn (main phase).
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pub built_this_turn: u8,
-    /// Camels still to place in the vote phases.
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pub camels_owed: u8,
-    /// The vote in progress: each seat's bid (cards already in the bank).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub bids: Vec<BidPos>,
-    /// The vote in progress: each seat's declared spot.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub declared: Vec<Option<SpotPos>>,
-    /// The seat bidding, declaring or picking.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub actor: Option<usize>,
-    /// Catan for Two (`camel_pick`): the seats still to place this vote's camels, in order (the
-    /// picker first).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub pickers: Vec<usize>,
-    /// Catan for Two: the winner's first camel's head (his second camel goes on another
-    /// caravan).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub first_camel_head: Option<(i32, i32, String)>,
-}
-
 pub(crate) fn vname(v: usize) -> (i32, i32, String) {
     let (q, r, t) = Geometry::base().vertices[v];
     (q, r, t.name().to_string())
@@ -220,7 +162,7 @@ impl CaravansPos {
 pub(crate) fn validate(g: &Catan) -> Result<(), String> {
     let geo = Geometry::base();
     let n = g.n();
-    let Some(c) = &g.caravans else {
+    let Some(c) = &g.modules.caravans else {
         if in_vote(g.phase) {
             return Err("a camel vote phase but the caravans scenario is off".into());
         }

@@ -15,11 +15,12 @@ use crate::board::{Board, GRAIN, OASIS, WOOL};
 use crate::geometry::{bits128, bits64, Geometry, NE, NH, NONE, NV};
 use crate::{Catan, Phase, Scenario, A_SCENARIO, MAX_PLAYERS};
 use meeple_core::{Config, GameError, GameRng};
-use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
+pub use state::{BidPos, CaravansPos, Opts, SpotPos, State};
 
 pub mod json;
 pub mod rules;
+mod state;
 pub mod view;
 
 /// Camels in the box (§B0).
@@ -46,24 +47,6 @@ pub const CORNERS: [&str; 6] = ["N", "NE", "SE", "S", "SW", "NW"];
 /// The two arrow orientations of D-54 (corner indices).
 pub const ORIENTATIONS: [[usize; 3]; 2] = [[0, 2, 4], [1, 3, 5]];
 
-/// Options of the scenario (read once from the configuration).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Opts {
-    /// D-50 cfg: one camel per settlement/city built (true) or one per turn with a build.
-    pub per_build: bool,
-    /// D-56 cfg: a Knight played while the robber is beside the board brings it in.
-    pub knight_brings_robber: bool,
-    /// D-56 cfg (inverse): after its entry the robber may be moved onto the oasis.
-    pub robber_on_oasis: bool,
-    /// D-03 cfg: with Friendly Robber and no legal hex, the robber stays where it is (true)
-    /// instead of going beside the board.
-    pub fallback_stay: bool,
-    /// §B7.6: Catan for Two (2 camels a vote).
-    pub two: bool,
-    /// D-27 cfg: with Catan for Two a settlement next to the oasis earns the desert's tokens.
-    pub oasis_tokens: bool,
-}
-
 impl Opts {
     pub fn from_config(c: &Config) -> Opts {
         Opts {
@@ -75,43 +58,6 @@ impl Opts {
             oasis_tokens: c.bool("caravans_oasis_tokens"),
         }
     }
-}
-
-/// The scenario's state inside [`crate::Catan`] (`None` there when the scenario is off).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct State {
-    pub opts: Opts,
-    /// The oasis hex.
-    pub oasis: u8,
-    /// 0: arrows on the N, SE, SW corners; 1: on NE, S, NW (D-54).
-    pub orientation: u8,
-    /// Per arrow: its corner vertex, the edge of its first camel and that camel's head (`NONE`
-    /// when the corner has no edge leaving the oasis, possible only on a user map).
-    pub arrow_vertex: [u8; 3],
-    pub arrow_edge: [u8; 3],
-    pub arrow_head: [u8; 3],
-    /// Edges carrying a camel.
-    pub camels: u128,
-    /// Head vertex of each caravan (arrow order); `NONE` before its first camel.
-    pub heads: [u8; 3],
-    /// Derived: vertices touched by two or more camel edges (D-52).
-    pub bonus_verts: u64,
-    /// Settlements and cities built in the main phase of this turn.
-    pub built: u8,
-    /// Camels still to place now that the turn is over (vote phases).
-    pub owed: u8,
-    /// This vote's bids per seat: [wool, grain] (the cards are already in the bank).
-    pub bids: [[u8; 2]; MAX_PLAYERS],
-    /// This vote's declared spot per seat (`NONE` = none yet).
-    pub declared: [u8; MAX_PLAYERS],
-    /// The seat bidding, declaring or picking.
-    pub actor: u8,
-    /// Catan for Two (§B7.6): who still places a camel in this vote, the picker first (the winner
-    /// twice, or on a tie the player whose turn ended then the other; `NONE` = nobody).
-    pub pickers: [u8; 2],
-    /// The head of the first camel when the same player places the second: the second goes on
-    /// another caravan, so not on a spot growing from here (`NONE` otherwise).
-    pub excl_head: u8,
 }
 
 /// A short list of spots (at most 6: two per caravan).

@@ -6,7 +6,7 @@ impl Catan {
     /// The main phase built a settlement or a city (a camel is due after the turn, §B7.2).
     #[inline]
     pub(crate) fn caravans_built(&mut self) {
-        if let Some(c) = &mut self.caravans {
+        if let Some(c) = &mut self.modules.caravans {
             c.built = c.built.saturating_add(1);
         }
     }
@@ -14,7 +14,7 @@ impl Catan {
     /// `end turn` with the scenario on: the camel vote first when one is due (D-53: the turn is
     /// over, the builder's victory check has been made), then the next player's turn.
     pub(crate) fn caravans_end_turn(&mut self) {
-        let Some(c) = &mut self.caravans else {
+        let Some(c) = &mut self.modules.caravans else {
             self.end_turn();
             return;
         };
@@ -30,7 +30,9 @@ impl Catan {
     /// none owed (or no spot, or no camel left) the next player's turn begins.
     pub(crate) fn next_camel(&mut self) {
         loop {
-            let Some(c) = &mut self.caravans else { return };
+            let Some(c) = &mut self.modules.caravans else {
+                return;
+            };
             let (list, k) = c.spots();
             c.bids = [[0; 2]; MAX_PLAYERS];
             c.declared = [NONE; MAX_PLAYERS];
@@ -73,14 +75,16 @@ impl Catan {
                 return;
             }
         }
-        if let Some(c) = &mut self.caravans {
+        if let Some(c) = &mut self.modules.caravans {
             c.actor = p as u8;
         }
     }
 
     pub(crate) fn after_bid(&mut self) {
         let n = self.n();
-        let Some(c) = &self.caravans else { return };
+        let Some(c) = &self.modules.caravans else {
+            return;
+        };
         let next = (c.actor as usize + 1) % n;
         if next == self.current as usize {
             self.end_bidding();
@@ -91,7 +95,7 @@ impl Catan {
 
     /// Every player has bid: declarations (D-51), or with Catan for Two the picks (§B7.6).
     pub(crate) fn end_bidding(&mut self) {
-        if self.caravans.as_ref().is_some_and(|c| c.opts.two) {
+        if self.modules.caravans.as_ref().is_some_and(|c| c.opts.two) {
             self.begin_two_picks();
         } else {
             self.begin_declare();
@@ -100,7 +104,7 @@ impl Catan {
 
     /// Total votes bid by each seat.
     pub(crate) fn camel_votes(&self) -> [u32; MAX_PLAYERS] {
-        match &self.caravans {
+        match &self.modules.caravans {
             Some(c) => std::array::from_fn(|p| c.bids[p][0] as u32 + c.bids[p][1] as u32),
             None => [0; MAX_PLAYERS],
         }
@@ -113,7 +117,9 @@ impl Catan {
         let cur = self.current as usize;
         let votes = self.camel_votes();
         let total: u32 = votes.iter().sum();
-        let Some(c) = &self.caravans else { return };
+        let Some(c) = &self.modules.caravans else {
+            return;
+        };
         // Step 3: a spot holding more than half of all votes wins (decided as soon as declared).
         let mut per_spot = [0u32; 2 * NE];
         for p in 0..n {
@@ -132,7 +138,7 @@ impl Catan {
             .map(|i| (cur + i) % n)
             .find(|&p| votes[p] > 0 && c.declared[p] == NONE);
         if let Some(p) = next {
-            if let Some(c) = &mut self.caravans {
+            if let Some(c) = &mut self.modules.caravans {
                 c.actor = p as u8;
             }
             self.phase = Phase::CamelDeclare;
@@ -169,7 +175,7 @@ impl Catan {
 
     /// A player picks a spot (`camel_pick`).
     pub(crate) fn begin_pick(&mut self, pickers: [u8; 2]) {
-        if let Some(c) = &mut self.caravans {
+        if let Some(c) = &mut self.modules.caravans {
             c.pickers = pickers;
             c.excl_head = NONE;
             c.actor = pickers[0];
@@ -180,7 +186,9 @@ impl Catan {
     /// After a pick: the second camel of a Catan-for-Two vote (with a single legal spot it is
     /// placed without a decision; with none, one camel only, D-55), else the vote is over.
     pub(crate) fn after_pick(&mut self, s: u8) {
-        let Some(c) = &mut self.caravans else { return };
+        let Some(c) = &mut self.modules.caravans else {
+            return;
+        };
         if c.pickers[1] != NONE {
             let same = c.pickers[0] == c.pickers[1];
             c.pickers = [c.pickers[1], NONE];
@@ -206,7 +214,9 @@ impl Catan {
 
     /// Place a camel: caravans, bonus points, and Longest Road (a road under it now counts 2).
     pub(crate) fn place_camel(&mut self, s: u8) {
-        let Some(c) = &mut self.caravans else { return };
+        let Some(c) = &mut self.modules.caravans else {
+            return;
+        };
         c.place(s);
         let e = (s / 2) as usize;
         // Neutral roads (Catan for Two) count for Longest Road too.
@@ -222,14 +232,14 @@ impl Catan {
 
     /// This vote is over: the next owed vote, or the next player's turn.
     pub(crate) fn vote_done(&mut self) {
-        if let Some(c) = &mut self.caravans {
+        if let Some(c) = &mut self.modules.caravans {
             c.owed = c.owed.saturating_sub(1);
         }
         self.next_camel();
     }
 
     pub(crate) fn caravans_is_legal(&self, a: u32) -> bool {
-        let Some(c) = &self.caravans else {
+        let Some(c) = &self.modules.caravans else {
             return false;
         };
         let p = c.actor as usize;
@@ -256,7 +266,9 @@ impl Catan {
     }
 
     pub(crate) fn caravans_legal(&self, out: &mut Vec<u32>) {
-        let Some(c) = &self.caravans else { return };
+        let Some(c) = &self.modules.caravans else {
+            return;
+        };
         let p = c.actor as usize;
         match self.phase {
             Phase::CamelBidWool => {
@@ -278,7 +290,9 @@ impl Catan {
     }
 
     pub(crate) fn caravans_apply(&mut self, a: u32) {
-        let Some(c) = &mut self.caravans else { return };
+        let Some(c) = &mut self.modules.caravans else {
+            return;
+        };
         let p = c.actor as usize;
         match self.phase {
             Phase::CamelBidWool | Phase::CamelBidGrain => {
@@ -315,7 +329,7 @@ impl Catan {
 
     /// The seat to act in a vote phase.
     pub(crate) fn caravans_actor(&self) -> usize {
-        match (&self.caravans, self.phase) {
+        match (&self.modules.caravans, self.phase) {
             (
                 Some(c),
                 Phase::CamelBidWool | Phase::CamelBidGrain | Phase::CamelDeclare | Phase::CamelPick,
@@ -326,12 +340,14 @@ impl Catan {
 
     /// The Friendly Robber fallback is "beside the board" (D-03) and no hex is legal.
     pub(crate) fn robber_off_legal(&self) -> bool {
-        self.caravans.is_some() && self.robber_targets() == 0
+        self.modules.caravans.is_some() && self.robber_targets() == 0
     }
 
     /// Catan for Two (§B7.6): the token action "robber beside the board" (D-24: not when it is
     /// there already).
     pub(crate) fn token_robber_off_legal(&self) -> bool {
-        self.caravans.is_some() && self.robber_hex().is_some() && self.may_take_token_action()
+        self.modules.caravans.is_some()
+            && self.robber_hex().is_some()
+            && self.may_take_token_action()
     }
 }

@@ -1,11 +1,10 @@
 //! B7 in the observation and the tensor.
 
-use super::json::CaravansPos;
 use super::*;
 
 /// Observation of the scenario (public).
 pub(crate) fn observation(g: &Catan) -> Value {
-    let Some(c) = &g.caravans else {
+    let Some(c) = &g.modules.caravans else {
         return Value::Null;
     };
     let geo = Geometry::base();
@@ -28,7 +27,7 @@ pub(crate) fn observation(g: &Catan) -> Value {
 }
 
 pub(crate) fn tensor(g: &Catan, seat: usize, out: &mut [f32]) {
-    let Some(c) = &g.caravans else { return };
+    let Some(c) = &g.modules.caravans else { return };
     if out.len() < TENSOR_LEN {
         return;
     }
@@ -93,7 +92,7 @@ pub(crate) fn tensor(g: &Catan, seat: usize, out: &mut [f32]) {
 
 /// B7's part of a player's observation.
 pub(crate) fn observe_player(g: &Catan, p: usize, v: &mut Value) {
-    if let Some(c) = &g.caravans {
+    if let Some(c) = &g.modules.caravans {
         v["camel_bonus"] = json!(c.bonus(g.settlements[p] | g.cities[p]));
     }
 }
@@ -101,7 +100,7 @@ pub(crate) fn observe_player(g: &Catan, p: usize, v: &mut Value) {
 /// B7's line of the text rendering.
 pub(crate) fn render(g: &Catan, s: &mut String) {
     let geo = g.geo();
-    if let Some(c) = &g.caravans {
+    if let Some(c) = &g.modules.caravans {
         let (l, k) = c.spots();
         s.push_str(&format!(
             "caravans: oasis {}, arrows {:?}, robber {}, camels [{}] ({} left), heads {:?}, spots [{}]\n",

@@ -2,27 +2,6 @@
 
 use super::*;
 
-/// Token counts by kind; zeros may be left out.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Tokens {
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pub one: u8,
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pub two: u8,
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pub three: u8,
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pub boot: u8,
-}
-
-pub(crate) fn is_zero(x: &u8) -> bool {
-    *x == 0
-}
-pub(crate) fn is_false(x: &bool) -> bool {
-    !*x
-}
-
 impl Tokens {
     pub fn from_array(a: [u8; 4]) -> Tokens {
         Tokens {
@@ -35,35 +14,6 @@ impl Tokens {
     pub fn to_array(self) -> [u8; 4] {
         [self.boot, self.one, self.two, self.three]
     }
-}
-
-/// The module's part of the position (`"fishermen"`; left out = a fresh supply, nothing held).
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct FishPos {
-    /// The face-down supply; left out = the 30 tokens minus those held and spent.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub supply: Option<Tokens>,
-    #[serde(default)]
-    pub spent: Tokens,
-    /// Tokens per player (the boot's holder has `"boot": 1`).
-    #[serde(default)]
-    pub players: Vec<Tokens>,
-    /// A catch being drawn: draws still owed per player.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub draws_owed: Vec<u8>,
-    /// Players who may still swap a token at the 7-token cap.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub may_swap: Vec<usize>,
-    /// A 3-fish steal is under way.
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub stealing: bool,
-    /// Catan for Two: the second roll follows the catch being drawn.
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub then_roll: bool,
-    /// Set-up: the settlement whose fish is being drawn (its road follows).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub setup_settlement: Option<(i32, i32, String)>,
 }
 
 pub(crate) fn to_pos(g: &Catan) -> Option<FishPos> {
@@ -92,7 +42,7 @@ pub(crate) fn to_pos(g: &Catan) -> Option<FishPos> {
     })
 }
 
-/// Fill the module's state of a loaded position (`g.fishermen` already holds a fresh state).
+/// Fill the module's state of a loaded position (`g.modules.fishermen` already holds a fresh state).
 pub(crate) fn from_pos(g: &mut Catan, pos: Option<&FishPos>) -> Result<(), String> {
     let n = g.n();
     let Some(pos) = pos else {
@@ -107,7 +57,7 @@ pub(crate) fn from_pos(g: &mut Catan, pos: Option<&FishPos>) -> Result<(), Strin
                 .ok_or("fishermen.setup_settlement is not on the board")?,
         );
     }
-    let Some(f) = g.fishermen.as_deref_mut() else {
+    let Some(f) = g.modules.fishermen.as_deref_mut() else {
         return Err("fishermen state given but the scenario is not fishermen".into());
     };
     if !pos.players.is_empty() && pos.players.len() != n {

@@ -12,11 +12,12 @@ use crate::board::{Board, DESERT, LAKE};
 use crate::geometry::{bits64, hex_corners, Geometry, NH, NV};
 use crate::{Catan, Phase, A_ROAD, A_SCENARIO, A_YOP, MAX_PLAYERS, ROBBER_OFF};
 use meeple_core::{Config, GameError, GameRng};
-use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
+pub use state::{FishPos, Ground, State, Tokens};
 
 pub mod json;
 pub mod rules;
+mod state;
 pub mod view;
 
 /// Payments: every multiset of at most 7 tokens, `[ones, twos, threes]`, in lexicographic order
@@ -99,46 +100,6 @@ pub const LAKE_NUMBERS: [u8; 4] = [2, 3, 11, 12];
 /// hexes without a harbour, one per side of the frame.
 pub const DEFAULT_GROUNDS: [(i32, i32); 6] = [(1, -3), (3, -1), (2, 1), (-2, 3), (-3, 2), (-1, -2)];
 pub const GROUND_NUMBERS: [u8; 6] = [4, 5, 6, 8, 9, 10];
-
-/// One fishing ground: its sea hex, number and the land vertices it touches.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Ground {
-    pub sea: (i32, i32),
-    pub number: u8,
-    pub verts: u64,
-}
-
-/// The module's state inside [`crate::Catan`] (`None` there when the module is off).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct State {
-    pub grounds: [Ground; 6],
-    /// The lake's hex and corners (derived from the board).
-    pub lake: u8,
-    pub lake_corners: u64,
-    /// Face-down supply and face-up spent pile, by token kind (0 = boot).
-    pub supply: [u8; 4],
-    pub spent: [u8; 4],
-    /// Tokens held per player, by kind (the boot at index 0).
-    pub held: [[u8; 4]; MAX_PLAYERS],
-    /// Draws still owed in the catch being resolved, per player.
-    pub draws: [u8; MAX_PLAYERS],
-    /// Players who may still swap a token at the cap (D-34), as a seat mask.
-    pub swap: u8,
-    /// A 3-fish steal is under way (choose-victim / steal phases).
-    pub stealing: bool,
-    /// B4 (§B5.6): the catch being drawn follows the first of two rolls; the second roll comes
-    /// after it.
-    pub then_roll: bool,
-    // Options (from the configuration, not serialized).
-    /// D-35: the robber may stand on the lake (and then blocks its fishing).
-    pub robber_on_lake: bool,
-    /// D-37: only minimal covering token sets are legal payments.
-    pub minimal_only: bool,
-    /// D-38: a player tied for the lead may give the boot to a co-leader.
-    pub tied_leader_may_give: bool,
-    /// D-03: the Friendly Robber's fallback is the lake (true) or beside the board (false).
-    pub fallback_lake: bool,
-}
 
 impl State {
     /// §B5.6: with Catan for Two each player starts with 5 fish tokens (2 × 1, 2 × 2, 1 × 3).

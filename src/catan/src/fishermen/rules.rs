@@ -5,7 +5,7 @@ use super::*;
 impl Catan {
     #[inline]
     pub(crate) fn fish(&self) -> Option<&State> {
-        self.fishermen.as_deref()
+        self.modules.fishermen.as_deref()
     }
 
     /// Fish owed to each player for a production of `sum` (§B5.3): settlements 1, cities 2 on the
@@ -37,7 +37,7 @@ impl Catan {
 
     /// After a production of `sum` (the phase is already set to the main phase): start the catch.
     pub(crate) fn fish_after_production(&mut self, sum: usize) {
-        if self.fishermen.is_none() {
+        if self.modules.fishermen.is_none() {
             return;
         }
         let owed = self.fish_catch(sum);
@@ -68,7 +68,7 @@ impl Catan {
     /// (D-33).
     pub(crate) fn begin_catch(&mut self, owed: [u8; MAX_PLAYERS]) {
         let n = self.n();
-        let Some(f) = self.fishermen.as_deref_mut() else {
+        let Some(f) = self.modules.fishermen.as_deref_mut() else {
             return;
         };
         let mut draws = [0u8; MAX_PLAYERS];
@@ -107,7 +107,7 @@ impl Catan {
     pub(crate) fn next_fish_step(&mut self) {
         let p = self.fish_drawer();
         let setup = (self.setup_step as usize) < 2 * self.n();
-        let Some(f) = self.fishermen.as_deref_mut() else {
+        let Some(f) = self.modules.fishermen.as_deref_mut() else {
             return;
         };
         if f.draws[p] > 0 {
@@ -156,7 +156,7 @@ impl Catan {
     }
 
     pub(crate) fn fish_steal_done(&mut self) {
-        if let Some(f) = self.fishermen.as_deref_mut() {
+        if let Some(f) = self.modules.fishermen.as_deref_mut() {
             f.stealing = false;
         }
     }
@@ -327,7 +327,7 @@ impl Catan {
         match self.phase {
             Phase::FishDraw => {
                 let k = (a - C_FISH) as usize;
-                if let Some(f) = self.fishermen.as_deref_mut() {
+                if let Some(f) = self.modules.fishermen.as_deref_mut() {
                     f.supply[k] -= 1;
                     f.held[d][k] += 1;
                     f.draws[d] -= 1;
@@ -336,7 +336,7 @@ impl Catan {
                 self.next_fish_step();
             }
             Phase::FishSwap => {
-                if let Some(f) = self.fishermen.as_deref_mut() {
+                if let Some(f) = self.modules.fishermen.as_deref_mut() {
                     f.swap &= !(1 << d);
                     if a != A_KEEP {
                         // D-34: one held token goes to the spent pile, one new token is drawn.
@@ -375,14 +375,14 @@ impl Catan {
         let p = self.current as usize;
         if (A_BOOT..A_SWAP).contains(&a) {
             let q = (a - A_BOOT) as usize;
-            if let Some(f) = self.fishermen.as_deref_mut() {
+            if let Some(f) = self.modules.fishermen.as_deref_mut() {
                 f.held[p][0] = 0;
                 f.held[q][0] = 1;
             }
             return;
         }
         let (kind, pay) = decode_pay(a);
-        if let Some(f) = self.fishermen.as_deref_mut() {
+        if let Some(f) = self.modules.fishermen.as_deref_mut() {
             // Spent tokens lie face up beside the supply; no change is given.
             for i in 0..3 {
                 f.held[p][i + 1] -= pay[i];
@@ -392,7 +392,7 @@ impl Catan {
         match kind {
             K_ROBBER => self.robber = ROBBER_OFF,
             K_STEAL => {
-                if let Some(f) = self.fishermen.as_deref_mut() {
+                if let Some(f) = self.modules.fishermen.as_deref_mut() {
                     f.stealing = true;
                 }
                 self.thief = p as u8;

@@ -1,6 +1,5 @@
 //! B5 in the observation, the tensor, determinization, evaluation and the rendering.
 
-use super::json::Tokens;
 use super::*;
 
 pub(crate) fn observe(g: &Catan, seat: usize, o: &mut Value) {
@@ -100,7 +99,7 @@ pub(crate) fn tensor(g: &Catan, seat: usize, out: &mut [f32]) {
 /// tokens are dealt uniformly (what card counting of a reshuffled supply would tell is not used).
 pub(crate) fn determinize(d: &mut Catan, seat: usize, rng: &mut GameRng) {
     let n = d.n();
-    let Some(f) = d.fishermen.as_deref_mut() else {
+    let Some(f) = d.modules.fishermen.as_deref_mut() else {
         return;
     };
     let others: Vec<usize> = (0..n).filter(|&p| p != seat).collect();

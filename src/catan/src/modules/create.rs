@@ -1,5 +1,6 @@
 //! Creating a game: the base game's state with each module's board and set-up.
 
+use super::state::ModuleStates;
 use crate::board::{self, Board, DESERT};
 use crate::geometry::NH;
 use crate::ids::*;
@@ -130,9 +131,12 @@ impl Catan {
             // B8 replaces the base development cards with its own deck.
             deck: if ba.is_some() { [0; 5] } else { DEV_TOTALS },
             thief: start,
-            rivers,
-            caravans,
-            barbarian_attack: ba,
+            modules: ModuleStates {
+                rivers,
+                caravans,
+                barbarian_attack: ba,
+                ..ModuleStates::default()
+            },
             current: start,
             start_player: start,
             ..Catan::blank(Arc::new(config.clone()), rules, board, robber as u8, rng)
@@ -143,7 +147,7 @@ impl Catan {
             if rules.two {
                 f.deal_two_player_start();
             }
-            g.fishermen = Some(Box::new(f));
+            g.modules.fishermen = Some(Box::new(f));
         }
         if rules.two {
             g.two_setup(read_map_option(config)?.as_ref())
@@ -151,10 +155,10 @@ impl Catan {
         }
         if tb_state.is_some() {
             g.deck = traders::DEV_TOTALS;
-            g.traders = tb_state;
+            g.modules.traders = tb_state;
         }
         g.rebuild_derived();
-        if g.fishermen.is_none() && (0..NH).any(|h| g.board.terrain[h] == board::LAKE) {
+        if g.modules.fishermen.is_none() && (0..NH).any(|h| g.board.terrain[h] == board::LAKE) {
             return Err(GameError::bad_option(
                 "map",
                 "a lake is played only in the fishermen scenario",

@@ -5,8 +5,10 @@
 //! the modules' own phases, ...), and never a module by name; each hook calls the modules in
 //! use, in a fixed order, through their own files. Scalachess's variants are the model: one base
 //! game, a few named hooks. The hooks are inherent methods, so the calls are static and inline
-//! away; and as the base imports nothing from here, the imports point one way: this folder ->
-//! the modules -> the base.
+//! away. What the base holds of the modules it holds through the two data files here
+//! (`state.rs`, `position_fields.rs`), whose types live in the modules' leaf `state.rs` files,
+//! so the imports point one way: this folder -> the modules -> the base, and the base -> the
+//! data files here -> the modules' leaves (`tests/imports.rs` checks it).
 //!
 //! Scenarios (B5-B9) are exclusive (§B0), so the order among them never matters; it matters
 //! between a scenario and the modules that combine with one (B2 events, B3 Harbormaster, B4
@@ -15,6 +17,8 @@
 mod create;
 mod observe;
 mod position;
+pub(crate) mod position_fields;
+pub(crate) mod state;
 mod tensor;
 
 use crate::geometry::{NE, NH, NONE};
@@ -45,12 +49,12 @@ impl Catan {
     /// A set-up settlement was placed on `v` (the phase is already the road's).
     pub(crate) fn after_setup_settlement(&mut self, p: usize, v: usize) {
         if self.setup_step as usize >= self.n()
-            && (self.barbarian_attack.is_some() || self.traders.is_some())
+            && (self.modules.barbarian_attack.is_some() || self.modules.traders.is_some())
         {
             // B8.2, B9.2: the second set-up placement is a city (B9: with the wagon on it).
             self.settlements[p] &= !(1u64 << v);
             self.cities[p] |= 1u64 << v;
-            if self.traders.is_some() {
+            if self.modules.traders.is_some() {
                 self.tb_mut().wagon[p] = v as u8;
             }
         }
@@ -99,7 +103,7 @@ impl Catan {
         // B8 x B4 (§B8.10): the attack first, then the neutral piece.
         if !self.ba_two_settlement(v) {
             self.two_after_own_build(p, Some(v), false);
-            if self.barbarian_attack.is_some() {
+            if self.modules.barbarian_attack.is_some() {
                 self.ba_after_build();
             }
         }
@@ -108,7 +112,7 @@ impl Catan {
     /// The current player built a city.
     pub(crate) fn after_city(&mut self) {
         self.update_harbormaster();
-        if self.barbarian_attack.is_some() {
+        if self.modules.barbarian_attack.is_some() {
             self.ba_after_build();
         }
     }
@@ -116,32 +120,41 @@ impl Catan {
     /// Edges closed to roads (B8: beside a castle under attack).
     #[inline]
     pub(crate) fn closed_edges(&self) -> u128 {
-        self.barbarian_attack.as_ref().map_or(0, |b| b.closed_e)
+        self.modules
+            .barbarian_attack
+            .as_ref()
+            .map_or(0, |b| b.closed_e)
     }
 
     /// Vertices closed to settlements (B8).
     #[inline]
     pub(crate) fn closed_vertices(&self) -> u64 {
-        self.barbarian_attack.as_ref().map_or(0, |b| b.closed_v)
+        self.modules
+            .barbarian_attack
+            .as_ref()
+            .map_or(0, |b| b.closed_v)
     }
 
     /// Vertices of conquered buildings (0 VP, no harbour, no upgrade; §B8.5, D-62).
     #[inline]
     pub(crate) fn dead_vertices(&self) -> u64 {
-        self.barbarian_attack.as_ref().map_or(0, |b| b.dead_v)
+        self.modules
+            .barbarian_attack
+            .as_ref()
+            .map_or(0, |b| b.dead_v)
     }
 
     /// Edges where no road may be built (B6 bridge sites).
     #[inline]
     pub(crate) fn no_road_edges(&self) -> u128 {
-        self.rivers.as_ref().map_or(0, |s| s.bridge_sites)
+        self.modules.rivers.as_ref().map_or(0, |s| s.bridge_sites)
     }
 
     /// Road pieces of `p` on the board (B6: bridges are separate pieces).
     #[inline]
     pub(crate) fn road_pieces(&self, p: usize) -> u32 {
         let all = self.roads[p].count_ones();
-        match &self.rivers {
+        match &self.modules.rivers {
             None => all,
             Some(s) => all - s.bridges[p].count_ones(),
         }
@@ -150,13 +163,13 @@ impl Catan {
     /// Road edges that count 2 for Longest Road (B7: under a camel).
     #[inline]
     pub(crate) fn double_road_edges(&self) -> u128 {
-        self.caravans.as_ref().map_or(0, |c| c.camels)
+        self.modules.caravans.as_ref().map_or(0, |c| c.camels)
     }
 
     /// Whether the Longest Road card is played (B9: not, §B9.1).
     #[inline]
     pub(crate) fn longest_road_card(&self) -> bool {
-        self.traders.is_none()
+        self.modules.traders.is_none()
     }
 
     /// Seats whose roads count (Longest Road, broken roads): the real players, plus the two
@@ -187,7 +200,7 @@ impl Catan {
     pub(crate) fn road_edge(&self, a: Action) -> Option<usize> {
         if a < A_CITY {
             a.checked_sub(A_ROAD).map(|e| e as usize)
-        } else if self.traders.is_some() {
+        } else if self.modules.traders.is_some() {
             traders::rules::action_edge(A_ROAD, traders::TB_ROAD_HIGH, a)
         } else {
             None
@@ -196,7 +209,7 @@ impl Catan {
 
     /// The edge of a B2 Earthquake damage action, if `a` is one.
     pub(crate) fn damage_edge(&self, a: Action) -> Option<usize> {
-        if self.traders.is_some() {
+        if self.modules.traders.is_some() {
             traders::rules::action_edge(A_DAMAGE, traders::TB_DAMAGE_HIGH, a)
         } else {
             (A_DAMAGE..A_GIVE)
@@ -212,7 +225,7 @@ impl Catan {
     pub(crate) fn module_roll_is_legal(&self, a: Action) -> Option<bool> {
         if self.rules.event_cards {
             Some((C_EVENT..A_DAMAGE).contains(&a) && self.event_deck()[(a - C_EVENT) as usize] > 0)
-        } else if self.traders.is_some() {
+        } else if self.modules.traders.is_some() {
             // B9 (+ B4: the second roll differs from the first, §B9.12 item 5).
             Some(
                 (C_DICE..C_DICE + 11).contains(&a)
@@ -235,7 +248,7 @@ impl Catan {
                 }
             }
             true
-        } else if self.traders.is_some() {
+        } else if self.modules.traders.is_some() {
             let first = self.two_first_roll();
             out.extend((C_DICE + 1..C_DICE + 10).filter(|&a| (a - C_DICE + 2) as usize != first));
             true
@@ -255,7 +268,7 @@ impl Catan {
                 }
             }
             true
-        } else if self.traders.is_some() {
+        } else if self.modules.traders.is_some() {
             // 2 and 12 rolled again; with B4 the second roll also differs from the first
             // (§B9.12 item 5): n(s) over the sums left.
             let first = self.two_first_roll();
@@ -298,13 +311,16 @@ impl Catan {
     /// nothing, D-106).
     #[inline]
     pub(crate) fn produces(&self, sum: usize) -> bool {
-        !(self.traders.is_some() && (sum == 2 || sum == 12))
+        !(self.modules.traders.is_some() && (sum == 2 || sum == 12))
     }
 
     /// Hexes that produce nothing (B8: conquered).
     #[inline]
     pub(crate) fn barren_hexes(&self) -> u32 {
-        self.barbarian_attack.as_ref().map_or(0, |b| b.conquered)
+        self.modules
+            .barbarian_attack
+            .as_ref()
+            .map_or(0, |b| b.conquered)
     }
 
     /// Whether a second roll follows this one (B4, D-21).
@@ -318,7 +334,7 @@ impl Catan {
     /// After a 7's discards: whether a module resolves the 7 instead of the robber (B8: no
     /// robber, the roller steals, D-63).
     pub(crate) fn module_takes_seven(&mut self) -> bool {
-        if self.barbarian_attack.is_some() {
+        if self.modules.barbarian_attack.is_some() {
             self.ba_seven_steal();
             true
         } else {
@@ -328,7 +344,7 @@ impl Catan {
 
     /// Whether a module moves instead of the robber (B9: a barbarian).
     pub(crate) fn module_takes_robber(&mut self) -> bool {
-        if self.traders.is_some() {
+        if self.modules.traders.is_some() {
             self.tb_begin_barbarian();
             true
         } else {
@@ -340,7 +356,7 @@ impl Catan {
     #[inline]
     pub(crate) fn robber_excluded(&self) -> u32 {
         let mut x = self.fish_robber_excluded();
-        if let Some(c) = &self.caravans {
+        if let Some(c) = &self.modules.caravans {
             x |= c.robber_excluded(self.robber);
         }
         x
@@ -348,11 +364,11 @@ impl Catan {
 
     /// D-03: a module's Friendly Robber fallback when no hex is legal (0: beside the board).
     pub(crate) fn friendly_robber_fallback(&self) -> Option<u32> {
-        if let Some(c) = &self.caravans {
+        if let Some(c) = &self.modules.caravans {
             // D-03: the caravans' fallback is beside the board (the `robber beside the board`
             // action, no hex) or, as an option, staying where it is.
             Some(c.friendly_fallback(self.robber_mask()))
-        } else if self.rivers.is_some() {
+        } else if self.modules.rivers.is_some() {
             // D-03: Rivers sends it to a swamp of the mover's choice (its own included).
             Some(
                 (0..NH)
@@ -368,21 +384,23 @@ impl Catan {
     /// Whether the robber may be sent beside the board by a move (B5, B7).
     #[inline]
     pub(crate) fn robber_may_stand_beside(&self) -> bool {
-        self.caravans.is_some() || self.fishermen.is_some()
+        self.modules.caravans.is_some() || self.modules.fishermen.is_some()
     }
 
     /// Whether `a` is a module's `robber beside the board` move (legality checked).
     #[inline]
     pub(crate) fn is_robber_beside_action(&self, a: Action) -> bool {
-        (a == caravans::A_ROBBER_OFF && self.caravans.is_some())
-            || (a == fishermen::A_BESIDE && self.fishermen.is_some())
+        (a == caravans::A_ROBBER_OFF && self.modules.caravans.is_some())
+            || (a == fishermen::A_BESIDE && self.modules.fishermen.is_some())
     }
 
     /// Whether `a` is a legal `robber beside the board` move now.
     #[inline]
     pub(crate) fn robber_beside_legal(&self, a: Action) -> bool {
         (a == caravans::A_ROBBER_OFF && self.robber_off_legal())
-            || (a == fishermen::A_BESIDE && self.fishermen.is_some() && self.robber_targets() == 0)
+            || (a == fishermen::A_BESIDE
+                && self.modules.fishermen.is_some()
+                && self.robber_targets() == 0)
     }
 
     /// The `robber beside the board` moves legal now (`t`: the legal hexes).
@@ -391,7 +409,7 @@ impl Catan {
         if self.robber_off_legal() {
             out.push(caravans::A_ROBBER_OFF);
         }
-        if self.fishermen.is_some() && t == 0 {
+        if self.modules.fishermen.is_some() && t == 0 {
             // D-03: no legal hex: beside the board.
             out.push(fishermen::A_BESIDE);
         }
@@ -403,6 +421,7 @@ impl Catan {
     pub(crate) fn knight_skips_robber(&self) -> bool {
         self.robber as usize >= NH
             && self
+                .modules
                 .caravans
                 .as_ref()
                 .is_some_and(|c| !c.opts.knight_brings_robber)
@@ -420,7 +439,7 @@ impl Catan {
             Some(self.event_victims())
         } else if self.fish_stealing() {
             Some(self.fish_victims())
-        } else if self.barbarian_attack.is_some() {
+        } else if self.modules.barbarian_attack.is_some() {
             Some(self.ba_victims())
         } else {
             None
@@ -443,7 +462,7 @@ impl Catan {
 
     /// The development deck's composition (B9 has its own, §B9.9).
     pub(crate) fn dev_totals(&self) -> [u8; 5] {
-        if self.traders.is_some() {
+        if self.modules.traders.is_some() {
             traders::DEV_TOTALS
         } else {
             DEV_TOTALS
@@ -451,7 +470,7 @@ impl Catan {
     }
 
     pub(crate) fn dev_name(&self, k: usize) -> &'static str {
-        if self.traders.is_some() {
+        if self.modules.traders.is_some() {
             traders::DEV_NAMES[k]
         } else {
             DEV_NAMES[k]
@@ -461,12 +480,12 @@ impl Catan {
     /// Whether a module buys development cards from a deck that never runs out (B8).
     #[inline]
     pub(crate) fn deck_never_empty(&self) -> bool {
-        self.barbarian_attack.is_some()
+        self.modules.barbarian_attack.is_some()
     }
 
     /// A development card was paid for: whether a module draws it (B8's deck).
     pub(crate) fn buy_development_hook(&mut self) -> bool {
-        if self.barbarian_attack.is_some() {
+        if self.modules.barbarian_attack.is_some() {
             self.ba_buy();
             true
         } else {
@@ -478,7 +497,7 @@ impl Catan {
     /// the wagon moved); `None`: the base rule.
     #[inline]
     pub(crate) fn module_can_play(&self, k: usize) -> Option<bool> {
-        if self.traders.is_some() {
+        if self.modules.traders.is_some() {
             match k {
                 traders::SWIFT_JOURNEY => return Some(self.tb_swift_ok()),
                 ROAD_BUILDING if self.tb_wagon_begun() => return Some(false),
@@ -491,7 +510,7 @@ impl Catan {
     /// Card kind `k` was played: whether it is a module's own card (B9 Swift Journey: a second
     /// movement action with full points), resolved here.
     pub(crate) fn play_module_card(&mut self, k: usize) -> bool {
-        if k == traders::SWIFT_JOURNEY && self.traders.is_some() {
+        if k == traders::SWIFT_JOURNEY && self.modules.traders.is_some() {
             let t = self.tb_mut();
             t.action_open = false;
             self.tb_open_action();
@@ -505,11 +524,11 @@ impl Catan {
 
     /// `k` coins change hands in a player trade (B6 coins, B9 gold, §B9.10).
     pub(crate) fn trade_coins(&mut self, from: usize, to: usize, k: u32) {
-        if let Some(s) = self.rivers.as_deref_mut() {
+        if let Some(s) = self.modules.rivers.as_deref_mut() {
             s.coins[from] -= k;
             s.coins[to] += k;
             self.update_wealthiest();
-        } else if let Some(t) = self.traders.as_deref_mut() {
+        } else if let Some(t) = self.modules.traders.as_deref_mut() {
             t.gold[from] -= k;
             t.gold[to] += k;
         }
@@ -520,7 +539,8 @@ impl Catan {
     /// Whether `p` has a module's choice before the roll (B9: gold may buy resources, D-102).
     #[inline]
     pub(crate) fn module_pre_roll_due(&self, p: usize) -> bool {
-        self.traders
+        self.modules
+            .traders
             .as_ref()
             .is_some_and(|t| t.gold[p] >= 2 && t.purchases < 2)
     }
@@ -528,9 +548,9 @@ impl Catan {
     /// `end turn` was chosen: a module's step after the turn (B7 camel vote, B8 attack) or the
     /// next turn.
     pub(crate) fn end_turn_hook(&mut self) {
-        if self.caravans.is_some() {
+        if self.modules.caravans.is_some() {
             self.caravans_end_turn();
-        } else if self.barbarian_attack.is_some() {
+        } else if self.modules.barbarian_attack.is_some() {
             self.ba_end_turn();
         } else {
             self.end_turn();
@@ -540,7 +560,7 @@ impl Catan {
     /// The turn of the player before is over (before the turn count moves on).
     #[inline]
     pub(crate) fn turn_ended(&mut self) {
-        if let Some(t) = self.traders.as_deref_mut() {
+        if let Some(t) = self.modules.traders.as_deref_mut() {
             t.new_turn();
         }
     }
@@ -549,7 +569,7 @@ impl Catan {
     pub(crate) fn turn_begun(&mut self) {
         self.rivers_end_turn();
         self.two_new_turn();
-        if let Some(b) = &mut self.barbarian_attack {
+        if let Some(b) = &mut self.modules.barbarian_attack {
             b.coin_buys = 0;
         }
     }
@@ -559,19 +579,19 @@ impl Catan {
     /// `vp` (buildings, Longest Road, Largest Army) with the modules' points added.
     #[inline]
     pub(crate) fn module_points(&self, p: usize, mut vp: u32) -> u32 {
-        if let Some(b) = &self.barbarian_attack {
+        if let Some(b) = &self.modules.barbarian_attack {
             vp += b.prisoners[p] as u32 / 2; // B8: 2 prisoners = 1 VP
         }
-        if let Some(t) = &self.traders {
+        if let Some(t) = &self.modules.traders {
             vp += t.vp(p);
         }
         if self.harbormaster as usize == p {
             vp += 2;
         }
-        if let Some(c) = &self.caravans {
+        if let Some(c) = &self.modules.caravans {
             vp += c.bonus(self.settlements[p] | self.cities[p]);
         }
-        if self.rivers.is_some() {
+        if self.modules.rivers.is_some() {
             // B6: Wealthiest Settler +1, Poor Settler −2 (never below 0: a player has at least
             // his two settlements once the tiles are handed out).
             vp = (vp as i32 + self.rivers_vp(p)).max(0) as u32;
@@ -603,13 +623,13 @@ impl Catan {
     /// Module actions legal before the roll (B9's own).
     #[inline]
     pub(crate) fn pre_roll_module_legal(&self, a: Action) -> bool {
-        self.traders.is_some() && self.tb_is_legal_own(a.wrapping_sub(A_SCENARIO))
+        self.modules.traders.is_some() && self.tb_is_legal_own(a.wrapping_sub(A_SCENARIO))
     }
 
     /// Module actions before the roll (B9's own).
     #[inline]
     pub(crate) fn push_pre_roll_module_actions(&self, out: &mut Vec<Action>) {
-        if self.traders.is_some() {
+        if self.modules.traders.is_some() {
             self.tb_push_own(out);
         }
     }
@@ -618,7 +638,7 @@ impl Catan {
     /// the turn, the wagon's moves, roads on high edges); `None`: the base rules.
     #[inline]
     pub(crate) fn main_module_legal_first(&self, p: usize, a: Action) -> Option<bool> {
-        self.traders.as_ref()?;
+        self.modules.traders.as_ref()?;
         // B9: the wagon part of the turn allows only its own moves (D-105).
         let x = a.wrapping_sub(A_SCENARIO);
         if self.tb_wagon_begun() {
@@ -660,13 +680,13 @@ impl Catan {
     pub(crate) fn module_action_legal(&self, a: Action) -> bool {
         if a < A_SCENARIO {
             self.two_is_legal(a)
-        } else if self.rivers.is_some() {
+        } else if self.modules.rivers.is_some() {
             self.rivers_legal(a)
-        } else if a == caravans::A_TOKEN_ROBBER_OFF && self.caravans.is_some() {
+        } else if a == caravans::A_TOKEN_ROBBER_OFF && self.modules.caravans.is_some() {
             self.token_robber_off_legal()
-        } else if self.fishermen.is_some() {
+        } else if self.modules.fishermen.is_some() {
             self.fish_main_legal(a)
-        } else if self.barbarian_attack.is_some() {
+        } else if self.modules.barbarian_attack.is_some() {
             self.ba_main_legal(a)
         } else {
             false
@@ -678,19 +698,19 @@ impl Catan {
         if self.rules.two {
             self.two_legal(out);
         }
-        if self.rivers.is_some() {
+        if self.modules.rivers.is_some() {
             self.rivers_legal_into(out);
         }
-        if self.fishermen.is_some() {
+        if self.modules.fishermen.is_some() {
             self.fish_main_actions(out);
         }
         if self.token_robber_off_legal() {
             out.push(caravans::A_TOKEN_ROBBER_OFF);
         }
-        if self.barbarian_attack.is_some() {
+        if self.modules.barbarian_attack.is_some() {
             self.ba_main_push(out);
         }
-        if self.traders.is_some() {
+        if self.modules.traders.is_some() {
             self.tb_push_own(out);
         }
     }
@@ -699,7 +719,7 @@ impl Catan {
     /// edges and the wagon, come out of order).
     #[inline]
     pub(crate) fn legal_needs_sort(&self) -> bool {
-        self.traders.is_some()
+        self.modules.traders.is_some()
     }
 
     /// Apply module action `a` (an id from [`A_TWO`] on, legal) in the main phase or before the
@@ -707,20 +727,20 @@ impl Catan {
     pub(crate) fn apply_module_action(&mut self, p: usize, a: Action) {
         if a < A_SCENARIO {
             self.apply_two(a);
-        } else if self.traders.is_some() {
+        } else if self.modules.traders.is_some() {
             match self.road_edge(a) {
                 Some(e) => self.build_road(p, e),
                 None => self.tb_apply_own(a - A_SCENARIO),
             }
-        } else if self.rivers.is_some() {
+        } else if self.modules.rivers.is_some() {
             self.rivers_apply(a);
-        } else if a == caravans::A_TOKEN_ROBBER_OFF && self.caravans.is_some() {
+        } else if a == caravans::A_TOKEN_ROBBER_OFF && self.modules.caravans.is_some() {
             // §B7.6: the token action sends the robber beside the board (no steal).
             self.pay_token_action();
             self.robber = ROBBER_OFF;
-        } else if self.fishermen.is_some() {
+        } else if self.modules.fishermen.is_some() {
             self.fish_apply_main(a);
-        } else if self.barbarian_attack.is_some() {
+        } else if self.modules.barbarian_attack.is_some() {
             self.ba_main_apply(a);
         }
     }
@@ -885,7 +905,7 @@ impl Catan {
     /// The modules' share of the game-length bound: actions per turn and in the whole game.
     pub(crate) fn module_length_bound(&self, per_turn: &mut u64, global: &mut u64) {
         let n = self.n() as u64;
-        if self.traders.is_some() {
+        if self.modules.traders.is_some() {
             // B9: purchases (2), sales and upgrades (bounded like maritime trades), the wagon
             // (at most 2 actions of 9 points, a step each, 2 grain, 3 drive-offs with a die and
             // a placement, 2 plaza draws), a barbarian move with its draw (3).
@@ -897,12 +917,12 @@ impl Catan {
             // cards they bring into the hand (maritime trades: n(n-1) + n + n), one repair.
             *per_turn += 1 + n * n + 3 * n + 2 * n + (n * n + 2 * n) + 1;
         }
-        if self.fishermen.is_some() {
+        if self.modules.fishermen.is_some() {
             // B5: a catch (at most 8 draws and a swap per player), at most 7 fish actions a
             // turn with their follow-ups (3 each), one pass of the boot.
             *per_turn += n * 10 + 7 * 3 + 1;
         }
-        if self.barbarian_attack.is_some() {
+        if self.modules.barbarian_attack.is_some() {
             // B8: coin purchases and trades (2 + coins, bounded by the compensation coins: at
             // most 3 per knight lost or roll-off lost, 2 per Treason), development cards bought
             // with their decisions (buy, draw, up to 4 choices, Intrigue re-draws), knight moves
@@ -910,12 +930,12 @@ impl Catan {
             // and a loss die per coastal hex), barbarian attacks (3 rolls per build).
             *per_turn += 2 + 40 + 32 * 10 + 6 * 3 + 1 + 10 * 4 + 9 * 3;
         }
-        if self.caravans.is_some() {
+        if self.modules.caravans.is_some() {
             // B7: at most 22 camels, each voted with two bids and a declaration per seat and a
             // pick; a Knight or 7 may also put the robber beside the board.
             *global += caravans::CAMELS as u64 * (3 * n + 1);
         }
-        if self.rivers.is_some() {
+        if self.modules.rivers.is_some() {
             // B6: 3 bridges each; every coin action spends at least 2 of the at most
             // 5 + 15 + 9 coins a player earns, and each bought card allows one more maritime trade.
             *global += n * (3 + 2 * 29);
@@ -927,7 +947,7 @@ impl Catan {
             // 5 actions) and the knight discards.
             *per_turn += 4;
             *global += 40 + (10 + 2 * 9 * 3 + 14 * 2) * 5 + 14;
-            if self.traders.is_some() {
+            if self.modules.traders.is_some() {
                 // B9: 1 more token per settlement next to a trade hex.
                 *global += 2 * 9 * 5;
             }

@@ -4,9 +4,7 @@
 use crate::ids::*;
 use crate::position::DevCards;
 use crate::state::{Catan, Phase, Scenario};
-use crate::{
-    barbarian_attack, caravans, events, fishermen, harbormaster, rivers, traders, two, two_view,
-};
+use crate::{barbarian_attack, caravans, events, fishermen, harbormaster, rivers, traders, two};
 use meeple_core::{Action, GameRng};
 use serde_json::{json, Value};
 
@@ -14,7 +12,7 @@ impl Catan {
     /// Development cards as shown (B9 names the Year of Plenty slot Swift Journey).
     #[inline]
     pub(crate) fn dev_view(&self, d: DevCards) -> DevCards {
-        if self.traders.is_some() {
+        if self.modules.traders.is_some() {
             d.swap_swift()
         } else {
             d
@@ -35,11 +33,11 @@ impl Catan {
     /// The modules' parts of the observation of `seat`.
     pub(crate) fn module_observation(&self, seat: usize, o: &mut Value) {
         harbormaster::observe(self, o);
-        if self.caravans.is_some() {
+        if self.modules.caravans.is_some() {
             o["caravans"] = caravans::view::observation(self);
         }
-        if self.two.is_some() {
-            two_view::observe(self, o);
+        if self.modules.two.is_some() {
+            two::view::observe(self, o);
         }
         if let Some(t) = traders::json::to_pos(self) {
             // B9: everything of the scenario is public (E2).
@@ -50,7 +48,7 @@ impl Catan {
         }
         rivers::observe(self, o);
         fishermen::view::observe(self, seat, o);
-        if self.barbarian_attack.is_some() {
+        if self.modules.barbarian_attack.is_some() {
             barbarian_attack::json::observation(self, o);
         }
     }
@@ -59,7 +57,7 @@ impl Catan {
     /// the Year of Plenty slot).
     #[inline]
     pub(crate) fn module_label_first(&self, a: Action) -> Option<String> {
-        if self.traders.is_some() {
+        if self.modules.traders.is_some() {
             if let Some(l) = self.tb_label(a) {
                 return Some(l);
             }
@@ -87,15 +85,16 @@ impl Catan {
         } else if (A_TWO..A_SCENARIO).contains(&a) {
             two::label(self, a)
         } else if let Some(l) = self
+            .modules
             .caravans
             .is_some()
             .then(|| caravans::label(a))
             .flatten()
         {
             l
-        } else if a >= A_SCENARIO && self.rivers.is_some() {
+        } else if a >= A_SCENARIO && self.modules.rivers.is_some() {
             rivers::label(self, a)
-        } else if a >= A_SCENARIO && self.fishermen.is_some() {
+        } else if a >= A_SCENARIO && self.modules.fishermen.is_some() {
             self.fish_label(a)
         } else if a >= A_SCENARIO && self.rules.scenario == Scenario::BarbarianAttack {
             barbarian_attack::json::label(self, a)
@@ -107,7 +106,7 @@ impl Catan {
     /// Whether the robber is drawn on its hex (B9 parks the unused robber on a trade hex).
     #[inline]
     pub(crate) fn robber_shown(&self) -> bool {
-        self.traders.is_none()
+        self.modules.traders.is_none()
     }
 
     /// The modules' lines of the text rendering.
@@ -118,7 +117,7 @@ impl Catan {
         caravans::view::render(self, s);
         barbarian_attack::json::render(self, s);
         traders::json::render(self, s);
-        two_view::render(self, s);
+        two::view::render(self, s);
         s.push_str(&fishermen::view::render(self));
     }
 
@@ -131,6 +130,17 @@ impl Catan {
     /// Deal the modules' unseen pieces of a determinization for `seat` (B5's fish tokens).
     pub(crate) fn module_determinize(d: &mut Catan, seat: usize, rng: &mut GameRng) {
         fishermen::view::determinize(d, seat, rng);
+    }
+
+    /// Whether `seat` sees a module's action (`None`: not a hidden one, seen by all).
+    #[inline]
+    pub(crate) fn module_action_visible_to(&self, a: Action, seat: usize) -> Option<bool> {
+        match self.phase {
+            Phase::EventGive if (A_GIVE..A_GIVE + 5).contains(&a) => {
+                Some(self.gift_visible_to(seat))
+            }
+            _ => None,
+        }
     }
 
     /// Whether `seat` sees the outcome of a module's chance phase (`None`: not a module's).

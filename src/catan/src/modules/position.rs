@@ -37,12 +37,12 @@ impl Catan {
     /// Road edges of `p` that a module lists in its own part (B6 bridges).
     #[inline]
     pub(crate) fn module_road_pieces(&self, p: usize) -> u128 {
-        self.rivers.as_ref().map_or(0, |s| s.bridges[p])
+        self.modules.rivers.as_ref().map_or(0, |s| s.bridges[p])
     }
 
     /// The modules' fields of the board map (B6 rivers, B5 fishing grounds).
     pub(crate) fn module_write_board(&self, board: &mut Value) {
-        if let Some(s) = &self.rivers {
+        if let Some(s) = &self.modules.rivers {
             rivers::write_map(s, board);
         }
         if let Some(f) = self.fish() {
@@ -53,15 +53,16 @@ impl Catan {
     /// The modules' fields of the position.
     pub(crate) fn module_write(&self, pos: &mut Position) {
         let n = self.n();
-        pos.rivers = rivers::to_pos(self);
-        pos.fishermen = fishermen::json::to_pos(self);
-        pos.traders = traders::json::to_pos(self);
+        pos.modules.rivers = rivers::to_pos(self);
+        pos.modules.fishermen = fishermen::json::to_pos(self);
+        pos.modules.traders = traders::json::to_pos(self);
         pos.harbormaster = ((self.harbormaster as usize) < n).then_some(self.harbormaster as usize);
-        pos.two = two::to_pos(self);
-        pos.caravans = self
+        pos.modules.two = two::to_pos(self);
+        pos.modules.caravans = self
+            .modules
             .caravans
             .as_ref()
-            .map(|c| caravans::json::CaravansPos::from_state(c, self.phase, n));
+            .map(|c| caravans::CaravansPos::from_state(c, self.phase, n));
         pos.events = self.rules.event_cards.then(|| {
             let mask = |m: u8| (0..n).filter(|&q| m & (1 << q) != 0).collect::<Vec<_>>();
             EventsPos {
@@ -78,7 +79,8 @@ impl Catan {
                 new_years: self.new_years,
             }
         });
-        pos.barbarian_attack = self
+        pos.modules.barbarian_attack = self
+            .modules
             .barbarian_attack
             .is_some()
             .then(|| barbarian_attack::json::to_pos(self));
@@ -95,7 +97,7 @@ impl Catan {
 
     /// Reading: the modules' fields the base's bank and deck depend on (B4), after the pieces.
     pub(crate) fn module_read_pieces(&mut self, pos: &Position) -> Result<(), String> {
-        two::from_pos(self, pos.two.as_ref())
+        two::from_pos(self, pos.modules.two.as_ref())
     }
 
     /// Reading: the modules' fields after the base's seats (B3, B7, B2, B6, B8).
@@ -108,16 +110,19 @@ impl Catan {
             g.harbormaster = g.seat_of(x, "harbormaster")?;
         }
         // B7: the caravans (before the road lengths are derived: camels double roads).
-        match (&pos.caravans, g.rules.scenario == Scenario::Caravans) {
+        match (
+            &pos.modules.caravans,
+            g.rules.scenario == Scenario::Caravans,
+        ) {
             (Some(cp), true) => {
                 let opts = caravans::Opts::from_config(&pos.config);
                 let st = cp.to_state(&g.board, opts, n, g.phase, g.current as usize)?;
-                g.caravans = Some(Box::new(st));
+                g.modules.caravans = Some(Box::new(st));
             }
             (None, true) => {
                 let opts = caravans::Opts::from_config(&pos.config);
                 let st = caravans::State::new(&g.board, 0, opts)?;
-                g.caravans = Some(Box::new(st));
+                g.modules.caravans = Some(Box::new(st));
             }
             (Some(_), false) => {
                 return Err("caravans state given but the scenario is not caravans".into())
@@ -154,13 +159,13 @@ impl Catan {
             }
             g.new_years = ev.new_years;
         }
-        rivers::from_pos(g, &pos.board, pos.rivers.as_ref())?;
+        rivers::from_pos(g, &pos.board, pos.modules.rivers.as_ref())?;
         if g.rules.scenario == Scenario::BarbarianAttack {
             // B8 replaces the base development cards with its own deck.
             g.deck = [0; 5];
-            let s = barbarian_attack::json::from_pos(g, pos.barbarian_attack.as_ref())?;
-            g.barbarian_attack = Some(Box::new(s));
-        } else if pos.barbarian_attack.is_some() {
+            let s = barbarian_attack::json::from_pos(g, pos.modules.barbarian_attack.as_ref())?;
+            g.modules.barbarian_attack = Some(Box::new(s));
+        } else if pos.modules.barbarian_attack.is_some() {
             return Err(
                 "barbarian_attack state given but the scenario is not barbarian_attack".into(),
             );
@@ -173,14 +178,14 @@ impl Catan {
         let g = self;
         if g.rules.scenario == Scenario::Fishermen {
             let grounds = fishermen::read_grounds(&pos.board)?;
-            g.fishermen = Some(Box::new(fishermen::State::new(
+            g.modules.fishermen = Some(Box::new(fishermen::State::new(
                 &pos.config,
                 &g.board,
                 grounds,
             )));
         }
-        fishermen::json::from_pos(g, pos.fishermen.as_ref())?;
-        traders::json::from_pos(g, pos.traders.as_ref())?;
+        fishermen::json::from_pos(g, pos.modules.fishermen.as_ref())?;
+        traders::json::from_pos(g, pos.modules.traders.as_ref())?;
         Ok(())
     }
 
@@ -218,6 +223,6 @@ impl Catan {
 
     /// Whether player trades may offer coins (B6 coins, B9 gold).
     pub(crate) fn coin_offers(&self) -> bool {
-        self.rivers.is_some() || self.traders.is_some()
+        self.modules.rivers.is_some() || self.modules.traders.is_some()
     }
 }

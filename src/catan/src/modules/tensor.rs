@@ -3,23 +3,21 @@
 
 use crate::geometry::NE;
 use crate::state::{Catan, Phase};
-use crate::{
-    barbarian_attack, caravans, events, fishermen, rivers, traders, traders_two, two, two_view,
-};
+use crate::{barbarian_attack, caravans, events, fishermen, rivers, traders, traders_two, two};
 
 impl Catan {
     /// The length of the modules' blocks after the base layout.
     pub(crate) fn module_tensor_len(&self) -> usize {
         (if self.rules.two { two::TENSOR_LEN } else { 0 })
-            + if self.caravans.is_some() {
+            + if self.modules.caravans.is_some() {
                 caravans::TENSOR_LEN
-            } else if self.rivers.is_some() {
+            } else if self.modules.rivers.is_some() {
                 rivers::TENSOR_LEN
-            } else if self.fishermen.is_some() {
+            } else if self.modules.fishermen.is_some() {
                 fishermen::TENSOR_LEN
-            } else if self.barbarian_attack.is_some() {
+            } else if self.modules.barbarian_attack.is_some() {
                 barbarian_attack::json::tensor_len(self)
-            } else if self.traders.is_some() {
+            } else if self.modules.traders.is_some() {
                 traders::TENSOR_LEN
                     + if self.rules.two {
                         traders_two::TENSOR_LEN
@@ -87,18 +85,20 @@ impl Catan {
     pub(crate) fn module_tensor(&self, seat: usize, out: &mut [f32]) {
         let g = self;
         if g.rules.two && out.len() >= two::TENSOR_LEN {
-            two_view::two_tensor(g, seat, &mut out[..two::TENSOR_LEN]);
+            two::view::two_tensor(g, seat, &mut out[..two::TENSOR_LEN]);
         }
         // Each module's block follows the previous one's (B4, then the scenario's).
         let o = if g.rules.two { two::TENSOR_LEN } else { 0 };
-        if g.caravans.is_some() {
+        if g.modules.caravans.is_some() {
             caravans::view::tensor(g, seat, &mut out[o..]);
         }
-        if g.rivers.is_some() && out.len() >= o + rivers::TENSOR_LEN {
+        if g.modules.rivers.is_some() && out.len() >= o + rivers::TENSOR_LEN {
             rivers::tensor(g, seat, &mut out[o..]);
         }
         fishermen::view::tensor(g, seat, &mut out[o..]);
-        if g.barbarian_attack.is_some() && out.len() >= o + barbarian_attack::json::TENSOR_LEN {
+        if g.modules.barbarian_attack.is_some()
+            && out.len() >= o + barbarian_attack::json::TENSOR_LEN
+        {
             barbarian_attack::json::tensor(g, seat, &mut out[o..]);
         }
         traders::tensor::tensor(g, seat, &mut out[o..]);

@@ -3,6 +3,7 @@
 
 use crate::board::{Board, RESOURCES};
 use crate::geometry::{NH, NONE};
+use crate::modules::position_fields::ModulePositions;
 use crate::{
     Catan, Offer, Phase, Rules, BANK_PER_RESOURCE, MAX_CITIES, MAX_PLAYERS, MAX_ROADS,
     MAX_SETTLEMENTS, NUM_OFFERS, VICTORY_POINT,
@@ -292,24 +293,9 @@ pub struct Position {
     /// B2 event cards.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub events: Option<EventsPos>,
-    /// B7 The Caravans.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub caravans: Option<crate::caravans::json::CaravansPos>,
-    /// B6 The Rivers of Catan: coins, bridges, purchases, Wealthiest Settler.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub rivers: Option<crate::rivers::RiversPos>,
-    /// B4 Catan for Two (tokens, neutral players, the turn's rolls).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub two: Option<crate::two::TwoPos>,
-    /// B5 The Fishermen of Catan: the fish tokens.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub fishermen: Option<crate::fishermen::json::FishPos>,
-    /// B8 Barbarian Attack (barbarians, knights, coins, prisoners, the module's deck and step).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub barbarian_attack: Option<crate::barbarian_attack::json::Pos>,
-    /// B9 Traders & Barbarians (present only with that scenario).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub traders: Option<crate::traders::json::TradersPos>,
+    /// The modules' fields (B4-B9), each present only with its module.
+    #[serde(flatten)]
+    pub modules: ModulePositions,
     /// The stealing player when not the player to move (B2 Trade Advantage / Conflict).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub thief: Option<usize>,
@@ -329,6 +315,21 @@ pub struct Position {
     /// The game's RNG; when left out it is seeded with 0.
     #[serde(default = "default_rng")]
     pub rng: GameRng,
+}
+
+/// `Catan`'s serde form is its position, written by `From<Catan>` and read (and checked) by
+/// `TryFrom<Position>`, as `#[serde(into, try_from)]` would make it; implemented here so that
+/// the state's file need not name the position format.
+impl Serialize for Catan {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        Position::from(self.clone()).serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Catan {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Catan, D::Error> {
+        Catan::try_from(Position::deserialize(d)?).map_err(serde::de::Error::custom)
+    }
 }
 
 fn default_rng() -> GameRng {

@@ -49,8 +49,6 @@ impl From<Catan> for Position {
             config: (*g.config).clone(),
             board,
             robber: g.robber_hex().map(|h| geo.hexes[h]),
-            rivers: None,
-            fishermen: None,
             phase: g.phase,
             current_player: g.current as usize,
             start_player: g.start_player as usize,
@@ -63,19 +61,16 @@ impl From<Catan> for Position {
             last_roll: (g.last_roll != 0).then_some(g.last_roll),
             bank: Some(Resources::from_array(g.bank)),
             development_deck: Some(dev(g.deck)),
-            traders: None,
             // B4: 2 and 3 name the neutral players N1 and N2.
             longest_road: seat_opt(g.longest_road, g.road_seats()),
             largest_army: seat_opt(g.largest_army, n),
             harbormaster: None,
-            two: None,
             players,
             victim: (g.phase == Phase::Steal).then_some(g.victim as usize),
             thief: (matches!(g.phase, Phase::Steal | Phase::ChooseVictim) && g.thief != g.current)
                 .then_some(g.thief as usize),
-            caravans: None,
             events: None,
-            barbarian_attack: None,
+            modules: ModulePositions::default(),
             // B4: Road Building's count survives the neutral road between its two roads.
             free_roads: if matches!(g.phase, Phase::RoadBuilding | Phase::NeutralBuild) {
                 g.free_roads

@@ -2,86 +2,8 @@
 
 use super::*;
 
-pub(crate) fn is_zero(x: &u8) -> bool {
-    *x == 0
-}
-pub(crate) fn is_false(x: &bool) -> bool {
-    !*x
-}
-pub(crate) fn is_no_step(s: &Step) -> bool {
-    *s == Step::None
-}
-pub(crate) fn one() -> u8 {
-    1
-}
-
-/// One player's scenario pieces in the position format.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct PlayerPos {
-    pub gold: u32,
-    /// The wagon's vertex (`null` before the set-up city).
-    #[serde(default)]
-    pub wagon: Option<(i32, i32, String)>,
-    /// The active wagon card, 1..=5.
-    #[serde(default = "one")]
-    pub card: u8,
-    /// The commodity carried (`glass`, `marble`, `tools`, `sand`), `null` when empty.
-    #[serde(default)]
-    pub carrying: Option<String>,
-    #[serde(default)]
-    pub delivered: u8,
-}
-
-/// The scenario's state in the position format (`traders`, present only with the scenario).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct TradersPos {
-    /// The three barbarians' paths (their order is their identity for `tried` / `barbarian`).
-    pub barbarians: Vec<(i32, i32, String)>,
-    pub players: Vec<PlayerPos>,
-    /// Tokens left per stack: role -> commodity -> count (default: full stacks).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub stacks: Option<std::collections::BTreeMap<String, std::collections::BTreeMap<String, u8>>>,
-    /// Resources bought with gold this turn (at most 2).
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pub purchases: u8,
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub wagon_begun: bool,
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub action_open: bool,
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pub movement_points: u8,
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pub movement_actions: u8,
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub travelled: bool,
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub grain_used: bool,
-    /// Barbarians (indices into `barbarians`) already attacked this turn.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub tried: Vec<usize>,
-    #[serde(default, skip_serializing_if = "is_no_step")]
-    pub step: Step,
-    /// The barbarian being attacked or moved (index into `barbarians`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub barbarian: Option<usize>,
-    /// The stack being drawn from (`draw_token` step).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub draw_from: Option<String>,
-    /// The barbarian move follows a 7 or a Knight (a draw from the road's owner may follow).
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub steal_after: bool,
-    /// Catan for Two: tolls paid on neutral roads in this movement action (D-107).
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pub neutral_tolls: u8,
-    /// Catan for Two: the barbarian move is the token action (no road on the new path).
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub token_move: bool,
-}
-
 pub(crate) fn to_pos(g: &Catan) -> Option<TradersPos> {
-    let t = g.traders.as_deref()?;
+    let t = g.modules.traders.as_deref()?;
     let geo = g.geo();
     let ename = |e: u8| crate::position::names::ename(geo, e as usize);
     Some(TradersPos {
@@ -211,7 +133,7 @@ pub(crate) fn from_pos(g: &mut Catan, pos: Option<&TradersPos>) -> Result<(), St
     t.steal_after = pos.steal_after;
     t.neutral_tolls = pos.neutral_tolls;
     t.token_move = pos.token_move;
-    g.traders = Some(Box::new(t));
+    g.modules.traders = Some(Box::new(t));
     // There is no robber: it stays parked on a trade hex.
     g.robber = (0..NH).find(|&h| g.board.terrain[h] == TRADE).unwrap_or(0) as u8;
     Ok(())
@@ -220,7 +142,7 @@ pub(crate) fn from_pos(g: &mut Catan, pos: Option<&TradersPos>) -> Result<(), St
 /// Consistency of the scenario's state (spec §B9).
 pub(crate) fn validate(g: &Catan) -> Result<(), String> {
     let tb = g.rules.scenario == crate::Scenario::TradersBarbarians;
-    let Some(t) = g.traders.as_deref() else {
+    let Some(t) = g.modules.traders.as_deref() else {
         if tb || g.phase == Phase::Traders {
             return Err("traders_barbarians state is missing".into());
         }
@@ -318,7 +240,7 @@ pub(crate) fn validate(g: &Catan) -> Result<(), String> {
 pub(crate) fn render(g: &Catan, s: &mut String) {
     let geo = g.geo();
     let n = g.n();
-    if let Some(t) = g.traders.as_deref() {
+    if let Some(t) = g.modules.traders.as_deref() {
         for p in 0..n {
             s.push_str(&format!(
                 "wagon {p}: {}, card {}, carrying {}, delivered {}, gold {}\n",

@@ -16,12 +16,13 @@ use crate::board::{Board, GRAIN, SPIRAL, TOKEN_LETTERS, TRADE, TRADE_ROLES};
 use crate::geometry::{bits128, bits64, Geometry, NE, NH, NONE};
 use crate::{Catan, Phase, MAX_PLAYERS};
 use meeple_core::{Config, GameError, GameRng};
-use serde::{Deserialize, Serialize};
 use serde_json::Value;
+pub use state::{Opts, PlayerPos, State, Step, TradersPos};
 
 pub mod json;
 pub mod rules;
 pub mod setup;
+mod state;
 pub mod tensor;
 
 /// Most edges a trade-hex board may have (the dense edge ids 0..72 use the base action ranges;
@@ -109,35 +110,6 @@ pub fn tokens() -> Vec<u8> {
         .collect()
 }
 
-/// Sub-steps of [`Phase::Traders`].
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Step {
-    #[default]
-    None,
-    /// Chance: the drive-off die.
-    DriveOffDie,
-    /// The roller (7) or the Knight's player picks the barbarian to move.
-    TakeBarbarian,
-    /// The barbarian being moved is put on a path.
-    PlaceBarbarian,
-    /// Chance: the top token of a stack.
-    DrawToken,
-}
-
-/// The scenario's (cfg) decisions (spec §B9.14).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Opts {
-    /// D-93: an empty stack is refilled with a fresh 6 + 6.
-    pub stack_refill: bool,
-    /// D-100: grain once per movement action instead of once per turn.
-    pub boost_per_action: bool,
-    /// D-101: a 2:1 harbour pays out gold too.
-    pub gold_at_2to1: bool,
-    /// D-99: barbarians may stand on spokes.
-    pub on_spokes: bool,
-}
-
 impl Opts {
     pub fn from_config(c: &Config) -> Opts {
         Opts {
@@ -147,53 +119,6 @@ impl Opts {
             on_spokes: c.bool("tb_barbarian_on_spokes"),
         }
     }
-}
-
-/// The module's state inside [`crate::Catan`] (`None` there when the module is off).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct State {
-    pub opts: Opts,
-    /// The path (edge) of each barbarian.
-    pub barbarians: [u8; 3],
-    pub gold: [u32; MAX_PLAYERS],
-    /// The vertex of each wagon.
-    pub wagon: [u8; MAX_PLAYERS],
-    /// The active wagon card, 1..=5.
-    pub card: [u8; MAX_PLAYERS],
-    /// The commodity carried (`NONE` = empty).
-    pub carrying: [u8; MAX_PLAYERS],
-    /// Tokens delivered (1 VP each).
-    pub delivered: [u8; MAX_PLAYERS],
-    /// Tokens left in each role's stack, per commodity (the order is unknown to everyone).
-    pub stacks: [[u8; 4]; 3],
-    // ----- this turn -----
-    /// Resources bought with gold (at most 2).
-    pub purchases: u8,
-    /// The WAGON part of the turn has begun (D-105).
-    pub wagon_begun: bool,
-    /// A movement action is open, with `mp` points left.
-    pub action_open: bool,
-    pub mp: u8,
-    /// Movement actions begun (2 after a Swift Journey).
-    pub actions: u8,
-    /// The current (or last) movement action crossed at least one path.
-    pub travelled: bool,
-    pub grain_used: bool,
-    /// Barbarians (by index) already attacked this turn.
-    pub tried: u8,
-    // ----- sub-step -----
-    pub step: Step,
-    /// The barbarian being attacked or moved.
-    pub barb: u8,
-    /// The role whose stack is being drawn from.
-    pub draw_role: u8,
-    /// The barbarian move comes from a 7 or a Knight (a draw may follow), not a drive-off.
-    pub steal_after: bool,
-    // ----- with Catan for Two (`traders_two.rs`) -----
-    /// Tolls paid on neutral roads in the current movement action (D-107).
-    pub neutral_tolls: u8,
-    /// The barbarian move comes from the token action (no road on the new path, no draw).
-    pub token_move: bool,
 }
 
 impl State {

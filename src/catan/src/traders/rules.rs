@@ -5,17 +5,18 @@ use super::*;
 impl Catan {
     #[inline]
     pub(crate) fn tb(&self) -> &State {
-        self.traders.as_deref().expect("traders state")
+        self.modules.traders.as_deref().expect("traders state")
     }
     #[inline]
     pub(crate) fn tb_mut(&mut self) -> &mut State {
-        self.traders.as_deref_mut().expect("traders state")
+        self.modules.traders.as_deref_mut().expect("traders state")
     }
 
     /// Gold of seat `seat` (0 for a seat without gold: Catan for Two's neutrals never get any,
     /// §B9.12 item 4; 0 without the scenario).
     pub fn tb_gold(&self, seat: usize) -> u32 {
-        self.traders
+        self.modules
+            .traders
             .as_deref()
             .and_then(|t| t.gold.get(seat).copied())
             .unwrap_or(0)
@@ -216,7 +217,7 @@ impl Catan {
 
     /// Building, trading, buying and upgrading are over once the wagon has begun (D-105).
     pub(crate) fn tb_wagon_begun(&self) -> bool {
-        self.traders.as_ref().is_some_and(|t| t.wagon_begun)
+        self.modules.traders.as_ref().is_some_and(|t| t.wagon_begun)
     }
 
     /// Swift Journey may be played now (D-100): a movement action of this turn crossed a path.

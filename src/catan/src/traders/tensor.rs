@@ -10,7 +10,7 @@ use super::*;
 /// moved one-hot (3), stack being drawn one-hot (3), move after a 7 or Knight; gold offer on the
 /// table one-hot (40), gold offers made this turn (40).
 pub(crate) fn tensor(g: &Catan, seat: usize, out: &mut [f32]) {
-    let Some(t) = g.traders.as_deref() else {
+    let Some(t) = g.modules.traders.as_deref() else {
         return;
     };
     if out.len() < TENSOR_LEN {

@@ -16,9 +16,11 @@ use crate::board::{Board, BRICK, DESERT, LUMBER, RESOURCES, SPIRAL, SWAMP, TOKEN
 use crate::geometry::{bits128, bits64, canonical_edge, edge_hexes, Geometry, NE, NH, NONE};
 use crate::{Catan, Phase, MAX_PLAYERS};
 use meeple_core::{Action, Config, GameError, GameRng};
-use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
+pub use state::{RiversPos, State};
 use std::sync::OnceLock;
+
+mod state;
 
 /// Bridge on edge `e` (72 ids; only bridge sites are ever legal).
 pub const A_BRIDGE: u32 = crate::A_SCENARIO;
@@ -43,27 +45,6 @@ pub const BRIDGE_COINS: u32 = 3;
 
 /// Terrains removed from the base set (§B6.2 step 2): 2 mountains, 2 hills, 2 pasture, the desert.
 const REMOVED: [(u8, u32); 4] = [(4, 2), (1, 2), (2, 2), (DESERT, 1)];
-
-/// The module's state inside [`crate::Catan`] (`None` there when the module is off).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct State {
-    /// River hexes (swamps included), a mask over land hex ids. Board data.
-    pub river_hexes: u32,
-    /// Bridge sites, a mask over land edge ids. Board data.
-    pub bridge_sites: u128,
-    /// Derived: vertices touching a river hex (a settlement there earns a coin).
-    pub river_vertices: u64,
-    /// Derived: edges touching a river hex (a road there earns a coin).
-    pub river_edges: u128,
-    /// Gold coins per seat (public).
-    pub coins: [u32; MAX_PLAYERS],
-    /// Bridges per seat (also in the seat's road bitset).
-    pub bridges: [u128; MAX_PLAYERS],
-    /// Coin purchases made this turn by the player to move (at most 2).
-    pub purchases: u8,
-    /// The seat holding the Wealthiest Settler tile, `NONE` when set aside.
-    pub wealthiest: u8,
-}
 
 impl State {
     fn new(river_hexes: u32, bridge_sites: u128) -> State {
@@ -114,7 +95,7 @@ impl State {
 fn bundled_map() -> &'static Value {
     static M: OnceLock<Value> = OnceLock::new();
     M.get_or_init(|| {
-        let data: Value = serde_json::from_str(include_str!("../data/catan_maps.json"))
+        let data: Value = serde_json::from_str(include_str!("../../data/catan_maps.json"))
             .expect("bundled map data is valid JSON");
         data["maps"]["rivers"].clone()
     })
@@ -355,10 +336,10 @@ impl Catan {
     /// Coins of seat `p` (B6 Rivers or B8 Barbarian Attack; 0 when neither is played).
     pub fn coins(&self, p: usize) -> u32 {
         // B9 Traders & Barbarians: its gold plays the coins' part in player offers.
-        if let Some(t) = &self.traders {
+        if let Some(t) = &self.modules.traders {
             return t.gold.get(p).copied().unwrap_or(0);
         }
-        match (&self.rivers, &self.barbarian_attack) {
+        match (&self.modules.rivers, &self.modules.barbarian_attack) {
             (Some(s), _) => s.coins.get(p).copied().unwrap_or(0),
             (_, Some(b)) => b.coins.get(p).copied().unwrap_or(0),
             _ => 0,
@@ -367,14 +348,14 @@ impl Catan {
 
     /// B6: the seat holding the Wealthiest Settler tile.
     pub fn wealthiest_settler(&self) -> Option<usize> {
-        let s = self.rivers.as_ref()?;
+        let s = self.modules.rivers.as_ref()?;
         ((s.wealthiest as usize) < self.n()).then_some(s.wealthiest as usize)
     }
 
     /// B6: whether `p` holds a Poor Settler tile: after set-up, every player tied for the fewest
     /// coins (D-45).
     pub fn is_poor_settler(&self, p: usize) -> bool {
-        let Some(s) = &self.rivers else {
+        let Some(s) = &self.modules.rivers else {
             return false;
         };
         let n = self.n();
@@ -383,7 +364,7 @@ impl Catan {
 
     /// B6: the tiles' VP (+1 Wealthiest, −2 Poor) as a signed adjustment.
     pub(crate) fn rivers_vp(&self, p: usize) -> i32 {
-        if self.rivers.is_none() {
+        if self.modules.rivers.is_none() {
             return 0;
         }
         (self.wealthiest_settler() == Some(p)) as i32 - 2 * self.is_poor_settler(p) as i32
@@ -395,7 +376,7 @@ impl Catan {
     pub(crate) fn update_wealthiest(&mut self) {
         let n = self.n();
         let done = self.setup_done();
-        let Some(s) = self.rivers.as_deref_mut() else {
+        let Some(s) = self.modules.rivers.as_deref_mut() else {
             return;
         };
         if !done {
@@ -416,14 +397,14 @@ impl Catan {
     }
 
     pub(crate) fn add_coins(&mut self, p: usize, k: u32) {
-        if let Some(s) = self.rivers.as_deref_mut() {
+        if let Some(s) = self.modules.rivers.as_deref_mut() {
             s.coins[p] += k;
             self.update_wealthiest();
         }
     }
 
     pub(crate) fn spend_coins(&mut self, p: usize, k: u32) {
-        if let Some(s) = self.rivers.as_deref_mut() {
+        if let Some(s) = self.modules.rivers.as_deref_mut() {
             s.coins[p] -= k;
             self.update_wealthiest();
         }
@@ -431,7 +412,7 @@ impl Catan {
 
     /// B6: a settlement built on vertex `v` (set-up or main phase) earns a coin by a river.
     pub(crate) fn rivers_settlement_built(&mut self, p: usize, v: usize) {
-        if let Some(s) = &self.rivers {
+        if let Some(s) = &self.modules.rivers {
             if s.river_vertices & (1u64 << v) != 0 {
                 self.add_coins(p, 1);
             }
@@ -440,7 +421,7 @@ impl Catan {
 
     /// B6: a road built on edge `e` (any source) earns a coin by a river.
     pub(crate) fn rivers_road_built(&mut self, p: usize, e: usize) {
-        if let Some(s) = &self.rivers {
+        if let Some(s) = &self.modules.rivers {
             if s.river_edges & (1u128 << e) != 0 {
                 self.add_coins(p, 1);
             }
@@ -449,7 +430,7 @@ impl Catan {
 
     /// Bridge sites where `p` may build a bridge now.
     pub(crate) fn bridge_spots(&self, p: usize) -> u128 {
-        let Some(s) = &self.rivers else {
+        let Some(s) = &self.modules.rivers else {
             return 0;
         };
         if s.bridges_of(p) >= MAX_BRIDGES || self.road_blocked(p) {
@@ -480,7 +461,7 @@ impl Catan {
 
     /// Legality of a Rivers action in the main phase.
     pub(crate) fn rivers_legal(&self, a: Action) -> bool {
-        let Some(s) = &self.rivers else {
+        let Some(s) = &self.modules.rivers else {
             return false;
         };
         let p = self.current as usize;
@@ -508,7 +489,7 @@ impl Catan {
 
     /// The Rivers actions legal in the main phase.
     pub(crate) fn rivers_legal_into(&self, out: &mut Vec<Action>) {
-        let Some(s) = &self.rivers else {
+        let Some(s) = &self.modules.rivers else {
             return;
         };
         let p = self.current as usize;
@@ -548,7 +529,7 @@ impl Catan {
             let e = (a - A_BRIDGE) as usize;
             self.pay(p, &COST_BRIDGE);
             self.place_road(p, e);
-            if let Some(s) = self.rivers.as_deref_mut() {
+            if let Some(s) = self.modules.rivers.as_deref_mut() {
                 s.bridges[p] |= 1u128 << e;
             }
             let l = self.longest_after_build(p, e);
@@ -559,7 +540,7 @@ impl Catan {
             self.add_coins(p, BRIDGE_COINS);
         } else if a < A_COIN_MARITIME {
             let r = (a - A_BUY) as usize;
-            if let Some(s) = self.rivers.as_deref_mut() {
+            if let Some(s) = self.modules.rivers.as_deref_mut() {
                 s.purchases += 1;
             }
             self.spend_coins(p, BUY_PRICE);
@@ -578,7 +559,7 @@ impl Catan {
 
     /// End of a turn: the purchase count starts again.
     pub(crate) fn rivers_end_turn(&mut self) {
-        if let Some(s) = self.rivers.as_deref_mut() {
+        if let Some(s) = self.modules.rivers.as_deref_mut() {
             s.purchases = 0;
         }
     }
@@ -612,30 +593,8 @@ pub fn label(g: &Catan, a: Action) -> String {
 
 // ------------------------------------------------------------------ position
 
-/// The module's part of the position (`"rivers"`, present only with the scenario).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, Default)]
-#[serde(deny_unknown_fields)]
-pub struct RiversPos {
-    /// Coins per seat.
-    #[serde(default)]
-    pub coins: Vec<u32>,
-    /// Bridges per seat (edges `[q, r, dir]`; not listed among the seat's roads).
-    #[serde(default)]
-    pub bridges: Vec<Vec<(i32, i32, String)>>,
-    /// Coin purchases (2 coins → 1 resource) made this turn.
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pub purchases_this_turn: u8,
-    /// The seat holding the Wealthiest Settler tile (left out when set aside).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub wealthiest_settler: Option<usize>,
-}
-
-fn is_zero(x: &u8) -> bool {
-    *x == 0
-}
-
 pub fn to_pos(g: &Catan) -> Option<RiversPos> {
-    let s = g.rivers.as_ref()?;
+    let s = g.modules.rivers.as_ref()?;
     let n = g.n();
     let geo = Geometry::base();
     Some(RiversPos {
@@ -700,17 +659,17 @@ pub fn from_pos(g: &mut Catan, board: &Value, pos: Option<&RiversPos>) -> Result
             s.wealthiest = w as u8;
         }
     }
-    g.rivers = Some(Box::new(s));
+    g.modules.rivers = Some(Box::new(s));
     Ok(())
 }
 
 /// Check the module state of a loaded game.
 pub fn validate(g: &Catan) -> Result<(), String> {
-    let Some(s) = &g.rivers else {
+    let Some(s) = &g.modules.rivers else {
         if g.rules.scenario == crate::Scenario::Rivers {
             return Err("scenario rivers without its state".into());
         }
-        if g.offers_used >> crate::NUM_OFFERS != 0 && g.traders.is_none() {
+        if g.offers_used >> crate::NUM_OFFERS != 0 && g.modules.traders.is_none() {
             return Err("offers with coins need scenario rivers".into());
         }
         return check_base_board(&g.board);
@@ -778,7 +737,7 @@ pub fn validate(g: &Catan) -> Result<(), String> {
 // ------------------------------------------------------------------ observation
 
 pub fn observe(g: &Catan, o: &mut Value) {
-    let Some(s) = &g.rivers else {
+    let Some(s) = &g.modules.rivers else {
         return;
     };
     let geo = Geometry::base();
@@ -807,7 +766,7 @@ pub fn observe(g: &Catan, o: &mut Value) {
 pub const TENSOR_LEN: usize = 3 * NH + 5 * NE + 16 + 2 + 40 + 40;
 
 pub fn tensor(g: &Catan, seat: usize, out: &mut [f32]) {
-    let Some(s) = &g.rivers else {
+    let Some(s) = &g.modules.rivers else {
         return;
     };
     let n = g.n();
@@ -861,7 +820,7 @@ const _: () = assert!(LUMBER == 0 && BRICK == 1);
 pub(crate) fn render(g: &Catan, s: &mut String) {
     let geo = g.geo();
     let n = g.n();
-    if let Some(r) = &g.rivers {
+    if let Some(r) = &g.modules.rivers {
         s.push_str(&format!(
             "rivers: coins {:?}, bridges {:?}, wealthiest {}, poor {:?}, robber {}, purchases {}\n",
             &r.coins[..n],

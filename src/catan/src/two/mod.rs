@@ -24,15 +24,18 @@ use crate::geometry::{bits128, bits64, NE, NH, NONE, NV};
 use crate::position::names::{eid, ename, vid, vname};
 use crate::{Catan, Phase, Scenario, A_GIVE, A_TWO, C_STEAL, KNIGHT, MAX_ROADS, MAX_SETTLEMENTS};
 use meeple_core::Action;
-use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use state::start_tokens;
+pub use state::{NeutralPos, State, TwoPos, TOKENS_START};
+
+mod state;
+pub(crate) mod view;
 
 /// The neutral players' seats in the piece arrays (N1, N2).
 pub const NEUTRALS: [usize; 2] = [2, 3];
 pub const NEUTRAL_NAMES: [&str; 2] = ["N1", "N2"];
 /// §B4: 20 trade tokens, 5 to each player at the start, the rest in a finite supply (D-25).
 pub const TOKENS_TOTAL: u8 = 20;
-pub const TOKENS_START: u8 = 5;
 /// D-20 placeholder for the neutral start settlements when the map gives none: `N(0,-1)` and
 /// `S(0,1)` (the bundled `catan_for_two` map carries the same two).
 pub const DEFAULT_NEUTRAL_START: [(i32, i32, &str); 2] = [(0, -1, "N"), (0, 1, "S")];
@@ -56,39 +59,13 @@ pub const BUILD_NONE: u8 = 0;
 pub const BUILD_ROAD: u8 = 1;
 pub const BUILD_SETTLEMENT: u8 = 2;
 
-/// The module's state inside [`crate::Catan`] (`None` there when the module is off).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct State {
-    /// Trade tokens of the two real players (the supply is the rest of the 20).
-    pub tokens: [u8; 2],
-    /// Rolls (or event reveals) made this turn: 0, 1 or 2.
-    pub rolls: u8,
-    /// The first result this turn (0 before it).
-    pub first_roll: u8,
-    /// A Knight was discarded for tokens this turn.
-    pub knight_discarded: bool,
-    /// Knight cards each player discarded for tokens (out of the game, public).
-    pub knights_discarded: [u8; 2],
-    /// Token actions taken this turn (D-22).
-    pub token_actions: u8,
-    /// The neutral piece to build now (`BUILD_*`).
-    pub neutral_build: u8,
-    /// After the neutral road, Road Building goes on (D-26).
-    pub resume_road_building: bool,
-    /// Forced trade: cards still to take at random, then to give back.
-    pub forced_take: u8,
-    pub forced_give: u8,
-    /// B2 Epidemic revealed this turn: cities produce 1 for the rest of the turn.
-    pub epidemic: bool,
-}
-
 /// Length of the module's tensor block (see `docs/games/catan.md`).
 pub const TENSOR_LEN: usize = 2 * NV + 2 * NE + 2 + 2 + 2 + 2 + 1 + 1 + 11 + 1 + 2 + 1 + 3 + 2 + 2;
 
 impl Catan {
     #[inline]
     fn two_ref(&self) -> Option<&State> {
-        self.two.as_deref()
+        self.modules.two.as_deref()
     }
 
     /// The other real player.
@@ -125,7 +102,7 @@ impl Catan {
                 .filter(|&h| self.board.terrain[h] == crate::board::SWAMP)
                 .fold(0u32, |m, h| m | (1 << h)),
             // D-27 (cfg): the oasis replaces the desert.
-            Scenario::Caravans => self.caravans.as_ref().map_or(0, |c| {
+            Scenario::Caravans => self.modules.caravans.as_ref().map_or(0, |c| {
                 if c.opts.oasis_tokens {
                     1u32 << c.oasis
                 } else {
@@ -215,7 +192,7 @@ impl Catan {
     pub fn pay_token_action(&mut self) {
         let p = self.current as usize;
         let price = self.token_price(p);
-        if let Some(t) = self.two.as_deref_mut() {
+        if let Some(t) = self.modules.two.as_deref_mut() {
             t.tokens[p] = t.tokens[p].saturating_sub(price);
             t.token_actions = t.token_actions.saturating_add(1);
         }
@@ -224,7 +201,7 @@ impl Catan {
     /// Real player `p` takes up to `k` tokens from the supply (finite, D-25).
     pub fn gain_tokens(&mut self, p: usize, k: u8) {
         let k = k.min(self.token_supply());
-        if let Some(t) = self.two.as_deref_mut() {
+        if let Some(t) = self.modules.two.as_deref_mut() {
             if p < 2 {
                 t.tokens[p] += k;
             }
@@ -243,7 +220,7 @@ impl Catan {
     /// Set up: tokens to each player and the neutral start settlements (D-20) from the map's
     /// `pieces.neutral_settlements`, or the default vertices.
     pub(crate) fn two_setup(&mut self, map: Option<&Value>) -> Result<(), String> {
-        self.two = Some(Box::new(State {
+        self.modules.two = Some(Box::new(State {
             tokens: [TOKENS_START; 2],
             ..State::default()
         }));
@@ -309,7 +286,7 @@ impl Catan {
 
     /// A new turn: the per-turn counters restart.
     pub(crate) fn two_new_turn(&mut self) {
-        if let Some(t) = self.two.as_deref_mut() {
+        if let Some(t) = self.modules.two.as_deref_mut() {
             t.rolls = 0;
             t.first_roll = 0;
             t.knight_discarded = false;
@@ -320,7 +297,7 @@ impl Catan {
 
     /// A roll (or event card) with number `num` is made.
     pub(crate) fn two_note_roll(&mut self, num: u8) {
-        if let Some(t) = self.two.as_deref_mut() {
+        if let Some(t) = self.modules.two.as_deref_mut() {
             t.rolls = (t.rolls + 1).min(2);
             if t.rolls == 1 {
                 t.first_roll = num;
@@ -353,7 +330,7 @@ impl Catan {
     /// B2 Epidemic with two cards a turn: it holds for the rest of the turn. Returns whether
     /// cities produce 1 now (`card_epidemic`: the card being produced is an Epidemic).
     pub(crate) fn two_epidemic(&mut self, card_epidemic: bool) -> bool {
-        match self.two.as_deref_mut() {
+        match self.modules.two.as_deref_mut() {
             Some(t) => {
                 t.epidemic |= card_epidemic;
                 t.epidemic
@@ -415,7 +392,7 @@ impl Catan {
         } else {
             return false;
         };
-        if let Some(t) = self.two.as_deref_mut() {
+        if let Some(t) = self.modules.two.as_deref_mut() {
             t.neutral_build = kind;
             t.resume_road_building = resume_road_building;
         }
@@ -436,7 +413,7 @@ impl Catan {
                         for v in bits64(self.neutral_settlement_spots(k)) {
                             out.push(A_NEUTRAL_SETTLE + (k * NV + v) as u32);
                         }
-                    } else if self.traders.is_some() {
+                    } else if self.modules.traders.is_some() {
                         // B9 boards have edges past 72 (ids in the scenario's range).
                         self.tb_neutral_road_ids(k, self.neutral_road_spots(k), out);
                     } else {
@@ -552,7 +529,7 @@ impl Catan {
                         self.update_longest_road();
                     }
                 }
-                let resume = match self.two.as_deref_mut() {
+                let resume = match self.modules.two.as_deref_mut() {
                     Some(t) => {
                         t.neutral_build = BUILD_NONE;
                         std::mem::take(&mut t.resume_road_building)
@@ -568,7 +545,7 @@ impl Catan {
             Phase::ForcedTake => {
                 let r = (a - C_STEAL) as usize;
                 self.steal_card(p, o, r);
-                let left = self.two.as_deref_mut().map_or(0, |t| {
+                let left = self.modules.two.as_deref_mut().map_or(0, |t| {
                     t.forced_take -= 1;
                     t.forced_take
                 });
@@ -580,7 +557,7 @@ impl Catan {
                 let r = (a - A_GIVE) as usize;
                 // Only the two players are at the table: both see the card (E2).
                 self.steal_card(o, p, r);
-                let left = self.two.as_deref_mut().map_or(0, |t| {
+                let left = self.modules.two.as_deref_mut().map_or(0, |t| {
                     t.forced_give -= 1;
                     t.forced_give
                 });
@@ -592,7 +569,7 @@ impl Catan {
                 if a == A_FORCED_TRADE {
                     let n = self.forced_trade_size();
                     self.pay_token_action();
-                    if let Some(t) = self.two.as_deref_mut() {
+                    if let Some(t) = self.modules.two.as_deref_mut() {
                         t.forced_take = n;
                         t.forced_give = n;
                     }
@@ -613,7 +590,7 @@ impl Catan {
     /// player with strictly the most Knights (at least 3) then takes it (EX-18).
     fn discard_knight_for_tokens(&mut self, p: usize) {
         self.dev_played[p][KNIGHT] -= 1;
-        if let Some(t) = self.two.as_deref_mut() {
+        if let Some(t) = self.modules.two.as_deref_mut() {
             t.knight_discarded = true;
             t.knights_discarded[p] += 1;
         }
@@ -633,63 +610,6 @@ impl Catan {
 }
 
 // ----------------------------------------------------------------- position
-
-fn is_zero(x: &u8) -> bool {
-    *x == 0
-}
-fn is_false(x: &bool) -> bool {
-    !*x
-}
-fn is_zero2(x: &[u8; 2]) -> bool {
-    *x == [0, 0]
-}
-fn start_tokens() -> [u8; 2] {
-    [TOKENS_START; 2]
-}
-
-/// A neutral player's pieces in the position.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct NeutralPos {
-    #[serde(default)]
-    pub settlements: Vec<(i32, i32, String)>,
-    #[serde(default)]
-    pub roads: Vec<(i32, i32, String)>,
-}
-
-/// The module's part of the position (`"two": {...}`, present only with Catan for Two).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct TwoPos {
-    /// Trade tokens of players 0 and 1 (default 5 each); the supply is the rest of 20.
-    #[serde(default = "start_tokens")]
-    pub tokens: [u8; 2],
-    /// N1 and N2 (default: one settlement each on the D-20 vertices, no roads).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub neutrals: Option<Vec<NeutralPos>>,
-    /// Rolls (event reveals) made this turn.
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pub rolls: u8,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub first_roll: Option<u8>,
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub knight_discarded: bool,
-    #[serde(default, skip_serializing_if = "is_zero2")]
-    pub knights_discarded: [u8; 2],
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pub token_actions: u8,
-    /// The neutral piece to build (`neutral_build` phase): "road" or "settlement".
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub neutral_build: Option<String>,
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub resume_road_building: bool,
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pub forced_take: u8,
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pub forced_give: u8,
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub epidemic: bool,
-}
 
 pub(crate) fn to_pos(g: &Catan) -> Option<TwoPos> {
     let t = g.two_ref()?;
@@ -762,7 +682,7 @@ pub(crate) fn from_pos(g: &mut Catan, pos: Option<&TwoPos>) -> Result<(), String
             return Err(format!("two.first_roll {r} is not 2..12"));
         }
     }
-    g.two = Some(Box::new(State {
+    g.modules.two = Some(Box::new(State {
         tokens: pos.tokens,
         rolls: pos.rolls,
         first_roll: pos.first_roll.unwrap_or(0),

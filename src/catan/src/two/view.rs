@@ -1,15 +1,15 @@
 //! B4 Catan for Two as shown: its part of the observation, its lines of the text rendering and
 //! its tensor block.
 
+use super::*;
 use crate::geometry::{bits128, bits64, NE, NV};
 use crate::state::{Catan, Phase};
-use crate::two::*;
 use serde_json::{json, Value};
 
 /// B4's part of the observation.
 pub(crate) fn observe(g: &Catan, o: &mut Value) {
     let geo = g.geo();
-    if let Some(t) = g.two.as_deref() {
+    if let Some(t) = g.modules.two.as_deref() {
         o["two"] = json!({
             "tokens": t.tokens,
             "token_supply": g.token_supply(),
@@ -36,7 +36,7 @@ pub(crate) fn observe(g: &Catan, o: &mut Value) {
 /// B4's lines of the text rendering.
 pub(crate) fn render(g: &Catan, s: &mut String) {
     let geo = g.geo();
-    if let Some(t) = g.two.as_deref() {
+    if let Some(t) = g.modules.two.as_deref() {
         for (k, &ns) in NEUTRALS.iter().enumerate() {
             s.push_str(&format!(
                 "neutral {}: settlements {:?} roads {} road {}{}\n",
@@ -68,7 +68,7 @@ pub(crate) fn render(g: &Catan, s: &mut String) {
 /// discarded this turn, token actions this turn, phase one-hot (neutral_build, forced_take,
 /// forced_give), neutral piece to build (road, settlement), forced-trade cards to take / give.
 pub(crate) fn two_tensor(g: &Catan, seat: usize, out: &mut [f32]) {
-    let Some(t) = g.two.as_deref() else {
+    let Some(t) = g.modules.two.as_deref() else {
         return;
     };
     let slot = |p: usize| (p + 2 - seat.min(1)) % 2;
