@@ -493,7 +493,10 @@ impl Crate {
                     continue;
                 };
                 let target = match p.get(used).map(String::as_str) {
-                    None | Some("*") | Some("self") => tm,
+                    // A module's name (`use crate::two;`) is a namespace, not an item: the
+                    // paths through it (`two::State`) are resolved where they are written.
+                    None | Some("self") => continue,
+                    Some("*") => tm,
                     Some(name) => self.defining(&tm, name, 0),
                 };
                 if target != *m {
