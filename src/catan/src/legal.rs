@@ -17,9 +17,12 @@ impl Catan {
             Phase::SetupSettlement => {
                 a < A_ROAD && (!self.blocked & self.geo().buildable) & (1u64 << (a - A_SETTLE)) != 0
             }
+            // The edges at the settlement just placed, as `legal_unsorted` lists them: an id past
+            // the board's last edge has no ends (`edge_ends` is zero-padded, so testing its ends
+            // would take it for an edge at vertex 0).
             Phase::SetupRoad => self.road_edge(a).is_some_and(|e| {
                 (self.all_roads | self.no_road_edges()) & (1u128 << e) == 0
-                    && self.geo().edge_ends[e].contains(&self.last_settlement)
+                    && self.geo().vertex_edges[self.last_settlement as usize] & (1u128 << e) != 0
             }),
             Phase::Roll => match self.module_roll_is_legal(a) {
                 Some(legal) => legal,

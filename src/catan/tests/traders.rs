@@ -91,6 +91,34 @@ fn conforms_traders_barbarians_with_catan_for_two() {
     kit(&configs, 3);
 }
 
+/// The board's edges stop short of the 80 the road ids can name (`MAX_TB_EDGES`), and the
+/// geometry pads the missing edges with the ends (0, 0): a set-up road on such an edge after a
+/// settlement on vertex 0 was once accepted, and Longest Road then searched forever for an edge
+/// no vertex touches (one random game in 250 hung). Every id outside the legal actions is refused
+/// at every set-up step, the first settlement taken on vertex 0.
+#[test]
+fn setup_roads_past_the_last_edge_are_refused() {
+    for players in [2, 3, 4] {
+        for board in ["beginner", "random"] {
+            let mut g = Catan::new(&config(players, json!({ "board": board })), 5).unwrap();
+            assert!(g.geo().ne < 80, "{}", g.geo().ne);
+            g.apply(meeple_catan::ids::A_SETTLE).unwrap();
+            let mut legal = Vec::new();
+            while matches!(g.phase(), Phase::SetupSettlement | Phase::SetupRoad) {
+                g.legal_actions(&mut legal);
+                for a in 0..g.num_distinct_actions() {
+                    let listed = legal.binary_search(&a).is_ok();
+                    let what = || format!("{players} players, {board}: action {a} in {:?}", g.phase());
+                    // `is_legal` first: applying the wrongly accepted road never returned.
+                    assert_eq!(g.is_legal(a), listed, "{}", what());
+                    assert_eq!(g.clone().apply(a).is_ok(), listed, "{}", what());
+                }
+                g.apply(legal[0]).unwrap();
+            }
+        }
+    }
+}
+
 // ---------------------------------------------------------------- helpers for positions
 
 /// Barbarians far from the vertices the tests use.
