@@ -108,7 +108,8 @@ fn setup_roads_past_the_last_edge_are_refused() {
                 g.legal_actions(&mut legal);
                 for a in 0..g.num_distinct_actions() {
                     let listed = legal.binary_search(&a).is_ok();
-                    let what = || format!("{players} players, {board}: action {a} in {:?}", g.phase());
+                    let what =
+                        || format!("{players} players, {board}: action {a} in {:?}", g.phase());
                     // `is_legal` first: applying the wrongly accepted road never returned.
                     assert_eq!(g.is_legal(a), listed, "{}", what());
                     assert_eq!(g.clone().apply(a).is_ok(), listed, "{}", what());

@@ -1,6 +1,8 @@
 //! Volume: thousands of complete random games of one configuration under the plain contract
 //! (the checks of every step that cost no clone or JSON), the full deep checks on a sample.
 
+#[cfg(test)]
+use super::deep_step;
 use super::{check_basic, check_terminal, panic_text, playout, Deep, KitRules, KitStats};
 use crate::game::{Action, Game, Turn};
 use crate::options::Config;
@@ -25,9 +27,16 @@ pub struct VolumeStats {
     pub winners_seen: Vec<usize>,
 }
 
+/// A deep game is checked at every 7th step of its first `SPREAD_AFTER` steps, every 14th of the
+/// next, and so on. The other games' random games are shorter (the longest of 10,000 random games
+/// of each of their volume configurations: 2,107 actions, San Juan for 2), so only long Catan
+/// games (Traders & Barbarians: up to 37,000 actions) are spread.
+const SPREAD_AFTER: u64 = 3_000;
+
 /// Play `games` random games of `config` from seeds derived from `seed`, checking the plain
 /// contract at every step; every `deep_every_game`-th game (0: none) also gets the kit's deep
-/// checks (every 7th step). Returns the first failure.
+/// checks (every 7th step, more sparsely past [`SPREAD_AFTER`] steps). Returns the first
+/// failure.
 pub fn check_volume<G: Game>(
     config: &Config,
     games: usize,
@@ -40,6 +49,7 @@ pub fn check_volume<G: Game>(
     };
     let deep = Deep {
         every: 7,
+        spread_after: SPREAD_AFTER,
         rules: KitRules::default(),
     };
     let mut kit = KitStats::default();
@@ -209,4 +219,43 @@ pub fn config_of<G: Game>(players: usize, options: Value) -> Config {
             Value::Object(map.clone())
         )
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn deep_steps(spread_after: u64, len: u64) -> Vec<u64> {
+        (0..len)
+            .filter(|&s| deep_step(7, spread_after, s))
+            .collect()
+    }
+
+    #[test]
+    fn deep_steps_spread_only_past_spread_after() {
+        // Short games: exactly every 7th step, as the kit's own playouts.
+        assert_eq!(
+            deep_steps(SPREAD_AFTER, SPREAD_AFTER),
+            deep_steps(0, SPREAD_AFTER)
+        );
+        assert_eq!(deep_steps(0, 30).as_slice(), &[0, 7, 14, 21, 28]);
+        // Then every 14th, every 21st, ...
+        let d = deep_steps(2_000, 6_000);
+        assert_eq!(d.iter().filter(|&&s| s < 2_000).count(), 286);
+        assert!(d
+            .iter()
+            .filter(|&&s| (2_000..4_000).contains(&s))
+            .all(|s| s % 14 == 0));
+        assert_eq!(
+            d.iter().filter(|&&s| (2_000..4_000).contains(&s)).count(),
+            143
+        );
+        assert!(d.iter().filter(|&&s| s >= 4_000).all(|s| s % 21 == 0));
+        // A 30,000-step game: 1,256 deep steps instead of 4,286, the last near its end.
+        let long = deep_steps(SPREAD_AFTER, 30_000);
+        assert_eq!(long.len(), 1_256);
+        assert_eq!(deep_steps(0, 30_000).len(), 4_286);
+        assert!(*long.last().unwrap() > 29_800);
+        assert!((0..100).all(|s| !deep_step(0, 2_000, s)));
+    }
 }
