@@ -3,6 +3,7 @@
 
 mod convert;
 mod interrupt;
+mod lend;
 mod selfplay;
 mod vec_env;
 

@@ -3,6 +3,7 @@
 //! GIL is taken once per wave to call the evaluator. Generic: nothing game-specific here.
 
 use crate::convert::{py_to_value, to_py_err, value_to_py};
+use crate::lend::lend;
 use crate::{lookup, options_map, search_config, PyGame};
 use meeple_core::playout::game_seed;
 use meeple_core::search::puct::{
@@ -10,8 +11,8 @@ use meeple_core::search::puct::{
 };
 use meeple_core::{Action, Config};
 use numpy::{
-    dtype, PyArray1, PyArray2, PyArrayDescrMethods, PyArrayMethods, PyUntypedArray,
-    PyUntypedArrayMethods,
+    dtype, PyArray1, PyArray2, PyArrayDescrMethods, PyArrayMethods, PyReadonlyArray2,
+    PyUntypedArray, PyUntypedArrayMethods,
 };
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -34,16 +35,33 @@ struct EvalClock {
     seconds: f64,
 }
 
+/// An evaluator output as float32 numbers: read in place when it is a C-contiguous float32
+/// array (the usual case: no copy of a wave's priors), converted otherwise.
+enum Matrix<'py> {
+    Borrowed(PyReadonlyArray2<'py, f32>),
+    Owned(Vec<f32>),
+}
+
+impl Matrix<'_> {
+    fn as_slice(&self) -> &[f32] {
+        match self {
+            // A borrowed matrix is contiguous (checked when it was made).
+            Matrix::Borrowed(a) => a.as_slice().unwrap_or(&[]),
+            Matrix::Owned(v) => v,
+        }
+    }
+}
+
 /// One evaluator output as `rows x cols` float32, checked: a numpy array (anything else goes
 /// through `numpy.asarray`) of that shape, float32 or float64.
-fn read_matrix(
-    py: Python<'_>,
-    obj: &Bound<'_, PyAny>,
+fn read_matrix<'py>(
+    py: Python<'py>,
+    obj: &Bound<'py, PyAny>,
     name: &str,
     rows: usize,
     cols: usize,
     cols_name: &str,
-) -> PyResult<Vec<f32>> {
+) -> PyResult<Matrix<'py>> {
     let array = match obj.cast::<PyUntypedArray>() {
         Ok(a) => a.clone(),
         Err(_) => {
@@ -89,13 +107,14 @@ fn read_matrix(
     }
     if is_f32 {
         let a = array.cast::<PyArray2<f32>>()?.readonly();
-        return Ok(match a.as_slice() {
-            Ok(s) => s.to_vec(),
-            Err(_) => a.as_array().iter().copied().collect(),
+        return Ok(if a.as_slice().is_ok() {
+            Matrix::Borrowed(a)
+        } else {
+            Matrix::Owned(a.as_array().iter().copied().collect())
         });
     }
     let a = array.cast::<PyArray2<f64>>()?.readonly();
-    Ok(a.as_array().iter().map(|&x| x as f32).collect())
+    Ok(Matrix::Owned(a.as_array().iter().map(|&x| x as f32).collect()))
 }
 
 fn type_name(obj: &Bound<'_, PyAny>) -> String {
@@ -112,20 +131,24 @@ fn type_name(obj: &Bound<'_, PyAny>) -> String {
 
 /// Call `evaluator(observations [B, D] float32, masks [B, A] int8, seats [B] int32)` on the
 /// rows of `batch` (its buffers are handed to numpy without a copy) and check what comes back.
-fn evaluate(
-    py: Python<'_>,
-    evaluator: &Bound<'_, PyAny>,
+fn evaluate<'py>(
+    py: Python<'py>,
+    evaluator: &Bound<'py, PyAny>,
     batch: &mut LeafBatch,
     clock: &mut EvalClock,
-) -> PyResult<(Vec<f32>, Vec<f32>)> {
+) -> PyResult<(Matrix<'py>, Matrix<'py>)> {
     let rows = batch.rows();
     let (d, a, p) = (batch.tensor_len, batch.num_actions, batch.players);
-    let obs = PyArray1::from_vec(py, std::mem::take(&mut batch.observations)).reshape([rows, d])?;
-    let masks = PyArray1::from_vec(py, std::mem::take(&mut batch.masks)).reshape([rows, a])?;
-    let seats = PyArray1::from_vec(py, std::mem::take(&mut batch.seats));
+    let obs = lend(py, &mut batch.observations, &[rows, d])?;
+    let masks = lend(py, &mut batch.masks, &[rows, a])?;
+    let seats = lend(py, &mut batch.seats, &[rows])?;
     let start = Instant::now();
-    let out = evaluator.call1((obs, masks, seats))?;
+    let called = evaluator.call1((&obs.array, &masks.array, &seats.array));
     clock.seconds += start.elapsed().as_secs_f64();
+    obs.give_back(&mut batch.observations);
+    masks.give_back(&mut batch.masks);
+    seats.give_back(&mut batch.seats);
+    let out = called?;
     clock.calls += 1;
     clock.rows += rows as u64;
     let pair = out
@@ -149,7 +172,6 @@ fn evaluate(
         "num_distinct_actions",
     )?;
     let values = read_matrix(py, &pair.get_item(1)?, "values", rows, p, "players")?;
-    puct::check_outputs(&priors, &values, rows, a, p).map_err(PyValueError::new_err)?;
     Ok((priors, values))
 }
 
@@ -180,7 +202,11 @@ fn puct_search<'py>(
             continue;
         }
         let (p, v) = evaluate(py, evaluator, &mut batch, &mut clock)?;
-        py.detach(|| search.absorb(&p, &v, 0))
+        let (p, v) = (p.as_slice(), v.as_slice());
+        puct::check_outputs(p, v, rows, batch.num_actions, batch.players)
+            .map_err(PyValueError::new_err)?;
+        // The outputs are read in place with the GIL released, as numpy's own loops do.
+        py.detach(|| search.absorb(p, v, 0))
             .map_err(PyValueError::new_err)?;
     }
     let r = search.result(None);
@@ -311,13 +337,15 @@ fn selfplay<'py>(
             outs.push(if batch.rows() > 0 {
                 evaluate(py, ev, batch, &mut clock)?
             } else {
-                (Vec::new(), Vec::new())
+                (Matrix::Owned(Vec::new()), Matrix::Owned(Vec::new()))
             });
         }
         let refs: Vec<(&[f32], &[f32])> = outs
             .iter()
             .map(|(p, v)| (p.as_slice(), v.as_slice()))
             .collect();
+        // `finish` checks the outputs; they are read in place with the GIL released, as
+        // numpy's own loops do.
         py.detach(|| runner.finish(&refs))
             .map_err(PyValueError::new_err)?;
     }

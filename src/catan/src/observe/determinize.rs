@@ -13,15 +13,24 @@ pub fn determinize(g: &Catan, seat: usize, seed: u64) -> Catan {
         return d;
     }
     let mut rng = GameRng::new(seed ^ 0x0D15_EA5E);
-    let others: Vec<usize> = (0..n).filter(|&p| p != seat).collect();
+    // The other seats, and the unseen cards in one buffer each: a search determinizes once per
+    // simulation, so no allocation grows element by element here.
+    let mut seats = [0usize; crate::ids::MAX_PLAYERS];
+    let mut k = 0;
+    for p in (0..n).filter(|&p| p != seat) {
+        seats[k] = p;
+        k += 1;
+    }
+    let others = &seats[..k];
     // Resources.
-    let mut free_pool: Vec<u8> = Vec::new();
-    for r in 0..5 {
+    let unseen: [u32; 5] = std::array::from_fn(|r| {
         let held: u32 = others.iter().map(|&p| g.hand[p][r] as u32).sum();
         let known: u32 = others.iter().map(|&p| g.know_lo[seat][p][r] as u32).sum();
-        for _ in 0..held.saturating_sub(known) {
-            free_pool.push(r as u8);
-        }
+        held.saturating_sub(known)
+    });
+    let mut free_pool: Vec<u8> = Vec::with_capacity(unseen.iter().sum::<u32>() as usize);
+    for (r, &count) in unseen.iter().enumerate() {
+        free_pool.extend(std::iter::repeat_n(r as u8, count as usize));
     }
     let mut dealt = false;
     for _ in 0..64 {
@@ -29,7 +38,7 @@ pub fn determinize(g: &Catan, seat: usize, seed: u64) -> Catan {
         let mut hands = g.hand;
         let mut it = free_pool.iter();
         let mut ok = true;
-        for &p in &others {
+        for &p in others {
             hands[p] = g.know_lo[seat][p];
             let free = g.hand_size(p) - hands[p].iter().map(|&x| x as u32).sum::<u32>();
             for _ in 0..free {
@@ -88,7 +97,7 @@ pub fn determinize(g: &Catan, seat: usize, seed: u64) -> Catan {
     }
     // G-3: another player's discards already chosen on this 7 are hidden; redraw them (as many
     // as he has chosen) from his dealt hand. No draw when nobody has set a card aside.
-    for &p in &others {
+    for &p in others {
         let k: u32 = g.set_aside[p].iter().map(|&x| x as u32).sum();
         if k > 0 {
             let mut cards: Vec<u8> = (0..5u8)
@@ -102,7 +111,7 @@ pub fn determinize(g: &Catan, seat: usize, seed: u64) -> Catan {
         }
     }
     // Knowledge of the other observers: what `seat` knows (their view of `seat` is unchanged).
-    for &o in &others {
+    for &o in others {
         for q in 0..n {
             if q == o {
                 d.know_lo[o][q] = d.hand[q];
@@ -114,12 +123,12 @@ pub fn determinize(g: &Catan, seat: usize, seed: u64) -> Catan {
         }
     }
     // Development cards.
-    let mut pool: Vec<u8> = Vec::new();
-    for k in 0..5 {
-        let c = g.deck[k] as u32 + others.iter().map(|&p| g.dev[p][k] as u32).sum::<u32>();
-        for _ in 0..c {
-            pool.push(k as u8);
-        }
+    let unseen_dev: [u32; 5] = std::array::from_fn(|k| {
+        g.deck[k] as u32 + others.iter().map(|&p| g.dev[p][k] as u32).sum::<u32>()
+    });
+    let mut pool: Vec<u8> = Vec::with_capacity(unseen_dev.iter().sum::<u32>() as usize);
+    for (k, &count) in unseen_dev.iter().enumerate() {
+        pool.extend(std::iter::repeat_n(k as u8, count as usize));
     }
     if others.iter().any(|&p| g.dev_count(p) > 0) {
         // If every trial gives the player to move a win he cannot have, keep the trial that gives
@@ -130,7 +139,7 @@ pub fn determinize(g: &Catan, seat: usize, seed: u64) -> Catan {
             let mut dev = g.dev;
             let mut dev_new = g.dev_new;
             let mut it = pool.iter();
-            for &p in &others {
+            for &p in others {
                 let new_count: u32 = g.dev_new[p].iter().map(|&x| x as u32).sum();
                 let total = g.dev_count(p);
                 dev[p] = [0; 5];

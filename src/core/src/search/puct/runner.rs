@@ -113,6 +113,10 @@ impl Part {
 struct Slot<S: SearchState> {
     state: S,
     seed: u64,
+    /// Actions after which the game is cut off: its `max_game_length` (a bound on the whole
+    /// game, read once: the state is cold in the cache when a wave comes back to it) or
+    /// `max_plies`.
+    bound: u64,
     seating: Vec<SeatPlayer>,
     rng: GameRng,
     search: Option<(Search<S>, usize)>,
@@ -183,6 +187,9 @@ impl<S: SearchState> Runner<S> {
             .into_iter()
             .enumerate()
             .map(|(i, (state, seed))| Slot {
+                bound: state
+                    .max_game_length()
+                    .min(cfg.max_plies.unwrap_or(u64::MAX)),
                 state,
                 seed,
                 seating: (0..players)
@@ -376,10 +383,6 @@ impl<S: SearchState> Runner<S> {
         i: usize,
         part: &mut Part,
     ) -> Result<(), String> {
-        let bound = slot
-            .state
-            .max_game_length()
-            .min(cfg.max_plies.unwrap_or(u64::MAX));
         loop {
             if slot.done {
                 return Ok(());
@@ -420,7 +423,7 @@ impl<S: SearchState> Runner<S> {
                 Self::play(slot, r.action)?;
                 continue;
             }
-            if slot.actions.len() as u64 >= bound {
+            if slot.actions.len() as u64 >= slot.bound {
                 slot.done = true;
                 return Ok(());
             }

@@ -170,6 +170,9 @@ pub struct Search<S: SearchState> {
     seat: usize,
     hidden: bool,
     players: usize,
+    /// The root's `num_distinct_actions` (kept: the root state is cold by the time the
+    /// evaluator answers).
+    num_actions: usize,
     /// The root's `max_game_length`: no simulation walks further.
     bound: u64,
     tree: Tree,
@@ -208,6 +211,7 @@ impl<S: SearchState> Search<S> {
         }
         let hidden = root.hidden_information();
         let players = root.players();
+        let num_actions = root.num_distinct_actions() as usize;
         let bound = root.max_game_length();
         let stamp = if hidden {
             vec![0; root.num_distinct_actions() as usize]
@@ -220,6 +224,7 @@ impl<S: SearchState> Search<S> {
             seat,
             hidden,
             players,
+            num_actions,
             bound,
             tree: Tree::new(),
             rng: GameRng::new(seed),
@@ -297,7 +302,7 @@ impl<S: SearchState> Search<S> {
         values: &[f32],
         first_row: usize,
     ) -> Result<(), String> {
-        let a_len = self.root.num_distinct_actions() as usize;
+        let a_len = self.num_actions;
         let rows = self.pending.len();
         if priors.len() != rows * a_len || values.len() != rows * self.players {
             return Err(format!(
@@ -306,7 +311,8 @@ impl<S: SearchState> Search<S> {
                 values.len()
             ));
         }
-        let pending = std::mem::take(&mut self.pending);
+        // Taken for the loop and put back after it, so its buffer serves every wave.
+        let mut pending = std::mem::take(&mut self.pending);
         for (k, leaf) in pending.iter().enumerate() {
             for s in 0..self.players {
                 self.values[s] = f64::from(values[k * self.players + s]);
@@ -322,11 +328,11 @@ impl<S: SearchState> Search<S> {
                         first_row + k
                     ));
                 }
-                let edges: Vec<Edge> = legal
+                // Straight into the edge arena: no edge list per leaf.
+                let edges = legal
                     .iter()
-                    .map(|&a| Edge::new(a, (f64::from(row[a as usize]) / total) as f32))
-                    .collect();
-                self.tree.set_edges(leaf.node, edges.into_iter());
+                    .map(|&a| Edge::new(a, (f64::from(row[a as usize]) / total) as f32));
+                self.tree.set_edges(leaf.node, edges);
                 self.tree.nodes[leaf.node as usize].kind = Kind::Decision;
             }
             self.path.clear();
@@ -342,6 +348,8 @@ impl<S: SearchState> Search<S> {
                 self.completed += 1;
             }
         }
+        pending.clear();
+        self.pending = pending;
         self.paths.clear();
         self.legal_store.clear();
         Ok(())
