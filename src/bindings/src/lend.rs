@@ -71,7 +71,9 @@ pub fn lend<'py, T: Lendable>(
     )?;
     let array = {
         let mut guard = owner.borrow_mut();
-        let data = T::unwrap(&mut guard.rows).map(|v| v.as_slice()).unwrap_or(&[]);
+        let data = T::unwrap(&mut guard.rows)
+            .map(|v| v.as_slice())
+            .unwrap_or(&[]);
         let view = ArrayViewD::from_shape(IxDyn(shape), data).map_err(|e| {
             pyo3::exceptions::PyValueError::new_err(format!("a batch of the wrong size: {e}"))
         })?;

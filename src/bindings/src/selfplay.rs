@@ -114,7 +114,9 @@ fn read_matrix<'py>(
         });
     }
     let a = array.cast::<PyArray2<f64>>()?.readonly();
-    Ok(Matrix::Owned(a.as_array().iter().map(|&x| x as f32).collect()))
+    Ok(Matrix::Owned(
+        a.as_array().iter().map(|&x| x as f32).collect(),
+    ))
 }
 
 fn type_name(obj: &Bound<'_, PyAny>) -> String {
