@@ -94,6 +94,27 @@ def test_batch_of_64_equals_batches_of_one(leaves: int) -> None:
             assert np.array_equal(getattr(one, key), getattr(many, key)[rows]), key
 
 
+def test_an_evaluator_may_keep_the_arrays_it_was_given() -> None:
+    """The wave's buffers are lent to numpy: one the evaluator keeps is never written again."""
+    kept: list[tuple[Any, Any, Any]] = []
+    copies: list[tuple[Any, Any, Any]] = []
+    hashed = Hashed(2)
+
+    def keeper(obs: Any, masks: Any, seats: Any) -> Any:
+        kept.append((obs, masks, seats))
+        copies.append((obs.copy(), masks.copy(), seats.copy()))
+        return hashed(obs, masks, seats)
+
+    data = Runner("_reference", 8, 16, keeper, players=2, seed=3).run()
+    again = Runner("_reference", 8, 16, Hashed(2), players=2, seed=3).run()
+    assert len(kept) > 2
+    for held, copy in zip(kept, copies, strict=True):
+        for a, b in zip(held, copy, strict=True):
+            assert np.array_equal(a, b)
+    assert data.records == again.records
+    assert np.array_equal(data.policies, again.policies)
+
+
 def test_against_a_fixed_bot_with_rotation() -> None:
     ev = Uniform(2)
     data = Runner("_reference", 8, 16, ev, players=2, seats=[ev, "random"], rotate=True).run()
