@@ -171,3 +171,19 @@ pub(crate) fn card_gold(
             .collect(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::KbCard;
+
+    /// Card indices address per-card arrays (scores, observation planes): each card its own slot,
+    /// in the order of `ALL`, and each name leads back to its card.
+    #[test]
+    fn every_card_has_its_own_index_and_name() {
+        for (i, &card) in KbCard::ALL.iter().enumerate() {
+            assert_eq!(card.index(), i);
+            assert_eq!(KbCard::from_name(card.name()), Some(card));
+        }
+        assert_eq!(KbCard::from_name("nobody"), None);
+    }
+}
