@@ -55,14 +55,15 @@ pub struct Loan<'py, T: Lendable> {
     owner: Bound<'py, LentRows>,
 }
 
-/// Lend `buffer` as a C-ordered array of `shape` (its first `shape.product()` elements);
-/// `buffer` is left empty until [`Loan::give_back`].
+/// Lend `buffer` as a C-ordered array of `shape` over its first `shape.product()` elements
+/// (the rest, stale rows of a larger batch, stays with it unseen); `buffer` is left empty until
+/// [`Loan::give_back`].
 pub fn lend<'py, T: Lendable>(
     py: Python<'py>,
     buffer: &mut Vec<T>,
     shape: &[usize],
 ) -> PyResult<Loan<'py, T>> {
-    buffer.truncate(shape.iter().product());
+    let n: usize = shape.iter().product();
     let owner = Bound::new(
         py,
         LentRows {
@@ -72,7 +73,7 @@ pub fn lend<'py, T: Lendable>(
     let array = {
         let mut guard = owner.borrow_mut();
         let data = T::unwrap(&mut guard.rows)
-            .map(|v| v.as_slice())
+            .and_then(|v| v.get(..n))
             .unwrap_or(&[]);
         let view = ArrayViewD::from_shape(IxDyn(shape), data).map_err(|e| {
             pyo3::exceptions::PyValueError::new_err(format!("a batch of the wrong size: {e}"))
@@ -86,8 +87,9 @@ pub fn lend<'py, T: Lendable>(
 }
 
 impl<T: Lendable> Loan<'_, T> {
-    /// End the loan: put the buffer back into `buffer` if no Python object still refers to it,
-    /// else leave it to them and give `buffer` a fresh one of the same capacity.
+    /// End the loan: put the buffer back into `buffer` as it was lent (its contents kept, for
+    /// the next wave to write over) if no Python object still refers to it, else leave it to
+    /// them and give `buffer` a fresh one of the same capacity.
     pub fn give_back(self, buffer: &mut Vec<T>) {
         let Loan { array, owner } = self;
         let len = array.len();
@@ -97,7 +99,6 @@ impl<T: Lendable> Loan<'_, T> {
         if unsafe { pyo3::ffi::Py_REFCNT(owner.as_ptr()) } == 1 {
             if let Some(v) = T::unwrap(&mut owner.borrow_mut().rows) {
                 *buffer = std::mem::take(v);
-                buffer.clear();
                 return;
             }
         }

@@ -118,6 +118,8 @@ pub trait Game: Clone + Send + Sync + Serialize + DeserializeOwned + 'static {
 
     /// Write the observation of `seat` as floats into `out` (length `observation_tensor_len`).
     /// Like [`Game::observation`], it holds nothing `seat` cannot see. Layout documented per game.
+    /// Every element is written: `out` may hold anything on entry (the PUCT batch writes each
+    /// wave's rows over the last one's; the conformance kit checks it on a NaN-filled buffer).
     fn observation_tensor(&self, seat: usize, out: &mut [f32]);
 
     /// A readable label for `action` in this state, unique among the legal actions.

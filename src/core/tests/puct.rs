@@ -19,16 +19,16 @@ type Output = Result<(Vec<f32>, Vec<f32>), String>;
 
 /// Uniform priors over the mask, the same value for every seat.
 fn uniform(b: &LeafBatch) -> Output {
-    let priors = b.masks.iter().map(|&m| m as f32).collect();
+    let priors = b.masks().iter().map(|&m| m as f32).collect();
     Ok((priors, vec![1.0 / b.players as f32; b.rows() * b.players]))
 }
 
 /// Nim solved: the mover wins exactly when the nim-sum is not zero.
 fn exact(b: &LeafBatch) -> Output {
-    let (_, priors) = (0, b.masks.iter().map(|&m| m as f32).collect::<Vec<_>>());
+    let (_, priors) = (0, b.masks().iter().map(|&m| m as f32).collect::<Vec<_>>());
     let mut values = Vec::new();
     for r in 0..b.rows() {
-        let win = nim_sum(&b.observations[r * 3..r * 3 + 3]) != 0;
+        let win = nim_sum(&b.observations()[r * 3..r * 3 + 3]) != 0;
         let mover = b.seats[r] as usize;
         for s in 0..2 {
             values.push(if (s == mover) == win { 1.0 } else { 0.0 });
@@ -44,12 +44,12 @@ fn hashed(b: &LeafBatch) -> Output {
     let mut values = Vec::new();
     for r in 0..b.rows() {
         let mut h: u64 = 0xCBF2_9CE4_8422_2325 ^ b.seats[r] as u64;
-        for x in &b.observations[r * d..(r + 1) * d] {
+        for x in &b.observations()[r * d..(r + 1) * d] {
             h = (h ^ u64::from(x.to_bits())).wrapping_mul(0x100_0000_01B3);
         }
         for i in 0..a {
             let v = ((h.rotate_left(i as u32 % 64) >> 40) % 97) as f32 + 1.0;
-            priors.push(v * b.masks[r * a + i] as f32);
+            priors.push(v * b.masks()[r * a + i] as f32);
         }
         for s in 0..p {
             values.push(((h >> (8 * s)) & 0xFF) as f32 / 255.0);
@@ -159,6 +159,50 @@ fn uniform_evaluator_with_many_simulations_agrees_with_uct() {
         r.policy[i] > 0.5 && uct_share > 0.5,
         "puct {} uct {uct_share}",
         r.policy[i]
+    );
+}
+
+#[test]
+fn a_batch_reused_after_a_larger_wave_holds_exactly_the_new_rows() {
+    // The batch keeps its buffers between waves and writes over the stale rows of a larger
+    // one: every row must still be its leaf's own tensor and mask, nothing left over.
+    let g = Nim::position(2, [3, 4, 5], 0);
+    let cfg = PuctConfig {
+        simulations: 117,
+        leaves_per_search: 8,
+        ..Default::default()
+    };
+    let mut s = Search::new(g.clone(), &cfg, 9).unwrap();
+    let mut batch = LeafBatch::for_state(&g);
+    let a = batch.num_actions;
+    let (mut biggest, mut shrank) = (0, false);
+    while !s.is_done() {
+        batch.clear();
+        let rows = s.collect(&mut batch).unwrap();
+        shrank |= rows > 0 && rows < biggest;
+        biggest = biggest.max(rows);
+        assert_eq!(batch.rows(), rows);
+        assert_eq!(batch.observations().len(), rows * 3);
+        assert_eq!(batch.masks().len(), rows * a);
+        for r in 0..rows {
+            let o = &batch.observations()[r * 3..r * 3 + 3];
+            let heaps = [o[0] as u8, o[1] as u8, o[2] as u8];
+            let leaf = Nim::position(2, heaps, batch.seats[r] as usize);
+            let mut legal = Vec::new();
+            leaf.legal_actions(&mut legal);
+            let mask: Vec<Action> = (0..a as Action)
+                .filter(|&i| batch.masks()[r * a + i as usize] == 1)
+                .collect();
+            assert_eq!(mask, legal, "row {r} of {rows}: {heaps:?}");
+        }
+        if rows > 0 {
+            let (p, v) = exact(&batch).unwrap();
+            s.absorb(&p, &v, 0).unwrap();
+        }
+    }
+    assert!(
+        shrank,
+        "no wave was smaller than an earlier one: nothing was tested"
     );
 }
 

@@ -272,10 +272,7 @@ impl<S: SearchState> Runner<S> {
                 batch.clear();
                 self.wave.owners[k].clear();
                 for part in &self.parts {
-                    let b = &part.wave.batches[k];
-                    batch.observations.extend_from_slice(&b.observations);
-                    batch.masks.extend_from_slice(&b.masks);
-                    batch.seats.extend_from_slice(&b.seats);
+                    batch.extend_rows(&part.wave.batches[k]);
                     self.wave.owners[k].extend_from_slice(&part.wave.owners[k]);
                 }
             }

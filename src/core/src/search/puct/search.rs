@@ -9,15 +9,23 @@ use crate::rng::GameRng;
 
 /// The rows of one evaluator call: per leaf, the observation tensor of the seat to move there,
 /// its legal-action mask and the seat.
+///
+/// The buffers outlive a wave: [`LeafBatch::clear`] forgets the rows but keeps the floats, so
+/// the next wave writes its rows over the last one's instead of zero-filling megabytes again
+/// (Catan: 1875 floats per leaf). `observations` and `masks` may therefore be longer than the
+/// rows; read them through [`LeafBatch::observations`] and [`LeafBatch::masks`]. Every game's
+/// `observation_tensor` writes every element it is given (the conformance kit checks it on a
+/// NaN-filled buffer), so no stale float survives into a row.
 #[derive(Clone, Debug, Default)]
 pub struct LeafBatch {
     pub num_actions: usize,
     pub tensor_len: usize,
     pub players: usize,
-    /// `rows * tensor_len` floats, row-major.
+    /// At least `rows * tensor_len` floats, row-major; stale rows beyond.
     pub observations: Vec<f32>,
-    /// `rows * num_actions` entries, 1 where the action is legal.
+    /// At least `rows * num_actions` entries, 1 where the action is legal; stale rows beyond.
     pub masks: Vec<i8>,
+    /// One per row: its length is the row count.
     pub seats: Vec<i32>,
 }
 
@@ -35,20 +43,52 @@ impl LeafBatch {
         self.seats.len()
     }
 
+    /// The rows' observations: `rows * tensor_len` floats.
+    pub fn observations(&self) -> &[f32] {
+        &self.observations[..self.rows() * self.tensor_len]
+    }
+
+    /// The rows' masks: `rows * num_actions` entries.
+    pub fn masks(&self) -> &[i8] {
+        &self.masks[..self.rows() * self.num_actions]
+    }
+
+    /// Forget the rows (the buffers keep their memory and contents for the next wave).
     pub fn clear(&mut self) {
-        self.observations.clear();
-        self.masks.clear();
         self.seats.clear();
     }
 
+    /// Append the rows of `other` (a batch of the same game).
+    pub fn extend_rows(&mut self, other: &LeafBatch) {
+        let (obs, masks) = (other.observations(), other.masks());
+        let o = self.row_slots(other.rows());
+        self.observations[o.0..o.0 + obs.len()].copy_from_slice(obs);
+        self.masks[o.1..o.1 + masks.len()].copy_from_slice(masks);
+        self.seats.extend_from_slice(&other.seats);
+    }
+
+    /// Make room for `n` more rows after the current ones; their first float and mask entry.
+    /// Grows (and zero-fills) only past the largest batch so far.
+    fn row_slots(&mut self, n: usize) -> (usize, usize) {
+        let rows = self.rows();
+        let (o, m) = (rows * self.tensor_len, rows * self.num_actions);
+        let (o_end, m_end) = (o + n * self.tensor_len, m + n * self.num_actions);
+        if self.observations.len() < o_end {
+            self.observations.resize(o_end, 0.0);
+        }
+        if self.masks.len() < m_end {
+            self.masks.resize(m_end, 0);
+        }
+        (o, m)
+    }
+
     fn push<S: SearchState>(&mut self, state: &S, seat: usize, legal: &[Action]) {
-        let start = self.observations.len();
-        self.observations.resize(start + self.tensor_len, 0.0);
-        state.observation_tensor(seat, &mut self.observations[start..]);
-        let m = self.masks.len();
-        self.masks.resize(m + self.num_actions, 0);
+        let (o, m) = self.row_slots(1);
+        state.observation_tensor(seat, &mut self.observations[o..o + self.tensor_len]);
+        let mask = &mut self.masks[m..m + self.num_actions];
+        mask.fill(0);
         for &a in legal {
-            if let Some(x) = self.masks.get_mut(m + a as usize) {
+            if let Some(x) = mask.get_mut(a as usize) {
                 *x = 1;
             }
         }
@@ -189,8 +229,11 @@ pub struct Search<S: SearchState> {
     path: Vec<(u32, u32)>,
     legal: Vec<Action>,
     outcomes: Vec<(Action, u32)>,
+    /// Per action, the generation of the last [`Search::mark_legal`] that found it legal.
     stamp: Vec<u32>,
     generation: u32,
+    /// The last [`Search::mark_legal`] found every edge of its node legal (stamps not set).
+    all_legal: bool,
     values: Vec<f64>,
     gumbel: Option<GumbelRoot>,
 }
@@ -242,6 +285,7 @@ impl<S: SearchState> Search<S> {
             outcomes: Vec::new(),
             stamp,
             generation: 0,
+            all_legal: false,
             values: vec![0.0; players],
             gumbel: None,
         })
@@ -605,7 +649,22 @@ impl<S: SearchState> Search<S> {
     /// In a hidden-information search, mark the actions legal in this determinization and give
     /// `node` an edge for any it has not seen (prior `1 / legal`).
     fn mark_legal(&mut self, node: u32, state: &S) {
+        // The root's legal actions are the same in every determinization for the root's seat
+        // (the seat to move there; the conformance kit checks it of every game): its edges are
+        // exactly them, so there is nothing to look up.
+        if node == 0 {
+            self.all_legal = true;
+            return;
+        }
         state.legal_actions(&mut self.legal);
+        // The common case, the node's edges exactly this determinization's legal actions (in
+        // the order they were expanded in): every edge is eligible, no stamps needed.
+        let edges = self.tree.edges(node);
+        self.all_legal = edges.len() == self.legal.len()
+            && edges.iter().zip(&self.legal).all(|(e, &a)| e.action == a);
+        if self.all_legal {
+            return;
+        }
         self.generation = self.generation.wrapping_add(1).max(1);
         for &a in &self.legal {
             if let Some(s) = self.stamp.get_mut(a as usize) {
@@ -630,7 +689,7 @@ impl<S: SearchState> Search<S> {
     }
 
     fn eligible(&self, action: Action) -> bool {
-        !self.hidden || self.stamp.get(action as usize) == Some(&self.generation)
+        !self.hidden || self.all_legal || self.stamp.get(action as usize) == Some(&self.generation)
     }
 
     /// The edge to follow from decision node `node`.
