@@ -7,8 +7,8 @@
 //! tensors and masks, the output check. Two builds of the same rules print the same totals.
 //!
 //! `cargo run --profile dev-py --example puct_engine -- GAME PLAYERS GAMES SIMULATIONS PLIES
-//! [EVALUATOR [SKIP]]` (defaults: catan 4 512 32 8 uniform 0; SKIP random actions are played
-//! before the search starts, to start mid-game). `hashed` instead of `uniform` derives
+//! [EVALUATOR [SKIP [THREADS]]]` (defaults: catan 4 512 32 8 uniform 0 1; SKIP random actions
+//! are played before the search starts, to start mid-game; THREADS walk the searches). `hashed` instead of `uniform` derives
 //! every prior and value from the leaf's observation and mask, so the searches (and the
 //! digest of the actions played) depend on every row handed over: the check that a change of
 //! the engine searched exactly as before; its own cost is the evaluator's, so time `uniform`.
@@ -76,6 +76,7 @@ fn main() -> Result<(), String> {
     let plies: u64 = arg(&args, 5, 8);
     let hashed = args.get(6).is_some_and(|e| e == "hashed");
     let skip: u64 = arg(&args, 7, 0);
+    let threads: usize = arg(&args, 8, 1);
     let entry = meeple::find(game).map_err(|e| e.to_string())?;
     let config =
         Config::new(&(entry.info)(), players, &Default::default()).map_err(|e| e.to_string())?;
@@ -93,7 +94,7 @@ fn main() -> Result<(), String> {
         },
         temperature_moves: None,
         record: false,
-        threads: 1,
+        threads,
         max_plies: Some(plies),
     };
     let mut runner = Runner::new(

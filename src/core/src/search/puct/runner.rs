@@ -264,17 +264,15 @@ impl<S: SearchState> Runner<S> {
                 }
             }
         }
-        // The parts' rows, in game order, make the wave.
-        if self.parts.len() == 1 {
-            std::mem::swap(&mut self.wave, &mut self.parts[0].wave);
-        } else {
-            for (k, batch) in self.wave.batches.iter_mut().enumerate() {
-                batch.clear();
-                self.wave.owners[k].clear();
-                for part in &self.parts {
-                    batch.extend_rows(&part.wave.batches[k]);
-                    self.wave.owners[k].extend_from_slice(&part.wave.owners[k]);
-                }
+        // The parts' rows, in game order, make the wave: the first part's batches become the
+        // wave's as they are (their buffers swap, nothing is copied), the later parts' rows are
+        // appended to them.
+        let (first, rest) = self.parts.split_at_mut(1);
+        std::mem::swap(&mut self.wave, &mut first[0].wave);
+        for (k, batch) in self.wave.batches.iter_mut().enumerate() {
+            for part in rest.iter() {
+                batch.extend_rows(&part.wave.batches[k]);
+                self.wave.owners[k].extend_from_slice(&part.wave.owners[k]);
             }
         }
         for part in &mut self.parts {
