@@ -132,8 +132,15 @@ pub fn determinize(g: &Catan, seat: usize, seed: u64) -> Catan {
     }
     if others.iter().any(|&p| g.dev_count(p) > 0) {
         // If every trial gives the player to move a win he cannot have, keep the trial that gives
-        // him the fewest points (never the real cards: that would leak them).
-        let mut best: Option<(u32, Catan)> = None;
+        // him the fewest points (never the real cards: that would leak them). A trial is tried
+        // on `d` itself (only its development cards change) and the best one's cards are kept,
+        // so no state is cloned per trial.
+        type Cards = (
+            [[u8; 5]; crate::ids::MAX_PLAYERS],
+            [[u8; 5]; crate::ids::MAX_PLAYERS],
+            [u8; 5],
+        );
+        let mut best: Option<(u32, Cards)> = None;
         for _attempt in 0..64 {
             rng.shuffle(&mut pool);
             let mut dev = g.dev;
@@ -157,25 +164,20 @@ pub fn determinize(g: &Catan, seat: usize, seed: u64) -> Catan {
             for &k in it {
                 deck[k as usize] += 1;
             }
-            let mut trial = d.clone();
-            trial.dev = dev;
-            trial.dev_new = dev_new;
-            trial.deck = deck;
+            (d.dev, d.dev_new, d.deck) = (dev, dev_new, deck);
             // The player whose turn it is cannot hold enough points to have won already.
             let cur = g.current as usize;
             let setup = matches!(g.phase, Phase::SetupSettlement | Phase::SetupRoad);
-            let points = trial.vp(cur);
+            let points = d.vp(cur);
             if setup || cur == seat || points < g.victory_target(cur) {
-                best = Some((0, trial));
+                best = Some((0, (dev, dev_new, deck)));
                 break;
             }
             if best.as_ref().is_none_or(|b| points < b.0) {
-                best = Some((points, trial));
+                best = Some((points, (dev, dev_new, deck)));
             }
         }
-        if let Some((_, trial)) = best {
-            d = trial;
-        }
+        (d.dev, d.dev_new, d.deck) = best.map_or((g.dev, g.dev_new, g.deck), |b| b.1);
     }
     Catan::module_determinize(&mut d, seat, &mut rng);
     d
