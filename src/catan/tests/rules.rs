@@ -304,6 +304,47 @@ fn production_settlement_one_city_two_robber_blocks() {
     assert_eq!(g.hand(1)[4], 0);
 }
 
+/// Every terrain produces its own resource (spec §A3.1, §A6), not only the mountains: on the
+/// beginner board a 3 also falls on the forest (1,0), a 6 on the hills (0,-1) and the fields
+/// (-1,2), a 4 on the pasture (1,-1) and the fields (0,1).
+#[test]
+fn production_gives_each_terrain_its_resource() {
+    let mut v = base(3, json!({}));
+    // N(1,0) touches the forest (1,0) 3, the pasture (1,-1) 4 and the hills (2,-1) 10.
+    set_player(&mut v, 0, "settlements", json!([[1, 0, "N"]]));
+    // S(0,-1) touches the hills (0,-1) 6, the desert (0,0) and the forest (-1,0) 11.
+    set_player(&mut v, 1, "settlements", json!([[0, -1, "S"]]));
+    // N(0,1) touches the fields (0,1) 4, the desert (0,0) and the forest (1,0) 3.
+    set_player(&mut v, 2, "cities", json!([[0, 1, "N"]]));
+    v["phase"] = json!("roll");
+    v["rolled"] = json!(false);
+    let mut g = load(&v);
+    play(&mut g, "dice 3");
+    assert_eq!(g.hand(0), [1, 0, 0, 0, 0], "a lumber from the forest");
+    assert_eq!(
+        g.hand(2),
+        [2, 0, 0, 0, 0],
+        "two lumber, a city on the forest"
+    );
+    assert_eq!(
+        g.bank(),
+        [16, 19, 19, 19, 19],
+        "the bank of 19 each pays the three"
+    );
+    let mut g = load(&v);
+    play(&mut g, "dice 6");
+    assert_eq!(g.hand(1), [0, 1, 0, 0, 0], "a brick from the hills");
+    let mut g = load(&v);
+    play(&mut g, "dice 4");
+    assert_eq!(g.hand(0), [0, 0, 1, 0, 0], "a wool from the pasture");
+    assert_eq!(
+        g.hand(2),
+        [0, 0, 0, 2, 0],
+        "two grain, a city on the fields"
+    );
+    assert_eq!(g.bank(), [19, 19, 18, 17, 19]);
+}
+
 /// A 7 with players 0 and 2 owing 4 cards each (player 1 holds 7 and owes nothing).
 fn seven_with_two_discarders() -> Catan {
     let mut v = base(3, json!({}));
