@@ -41,11 +41,7 @@ fn hashed_outputs(batch: &LeafBatch, priors: &mut Vec<f32>, values: &mut Vec<f32
     let (d, a, p) = (batch.tensor_len, batch.num_actions, batch.players);
     priors.clear();
     values.clear();
-    // (Slices of the rows: the buffers may hold stale rows of an earlier, larger wave.)
-    let (obs, masks) = (
-        &batch.observations[..batch.rows() * d],
-        &batch.masks[..batch.rows() * a],
-    );
+    let (obs, masks) = (batch.observations(), batch.masks());
     for r in 0..batch.rows() {
         let h = obs[r * d..(r + 1) * d]
             .iter()

@@ -162,6 +162,20 @@ fn uniform_evaluator_with_many_simulations_agrees_with_uct() {
     );
 }
 
+/// Run `s` to the end one wave at a time with the exact evaluator, calling `each(batch, rows)`
+/// after every collect.
+fn run_waves(s: &mut Search<Nim>, batch: &mut LeafBatch, mut each: impl FnMut(&LeafBatch, usize)) {
+    while !s.is_done() {
+        batch.clear();
+        let rows = s.collect(batch).unwrap();
+        each(batch, rows);
+        if rows > 0 {
+            let (p, v) = exact(batch).unwrap();
+            s.absorb(&p, &v, 0).unwrap();
+        }
+    }
+}
+
 #[test]
 fn a_batch_reused_after_a_larger_wave_holds_exactly_the_new_rows() {
     // The batch keeps its buffers between waves and writes over the stale rows of a larger
@@ -176,9 +190,7 @@ fn a_batch_reused_after_a_larger_wave_holds_exactly_the_new_rows() {
     let mut batch = LeafBatch::for_state(&g);
     let a = batch.num_actions;
     let (mut biggest, mut shrank) = (0, false);
-    while !s.is_done() {
-        batch.clear();
-        let rows = s.collect(&mut batch).unwrap();
+    run_waves(&mut s, &mut batch, |batch, rows| {
         shrank |= rows > 0 && rows < biggest;
         biggest = biggest.max(rows);
         assert_eq!(batch.rows(), rows);
@@ -195,11 +207,7 @@ fn a_batch_reused_after_a_larger_wave_holds_exactly_the_new_rows() {
                 .collect();
             assert_eq!(mask, legal, "row {r} of {rows}: {heaps:?}");
         }
-        if rows > 0 {
-            let (p, v) = exact(&batch).unwrap();
-            s.absorb(&p, &v, 0).unwrap();
-        }
-    }
+    });
     assert!(
         shrank,
         "no wave was smaller than an earlier one: nothing was tested"
@@ -217,15 +225,7 @@ fn virtual_loss_collects_several_leaves_and_still_solves() {
     let mut s = Search::new(g.clone(), &cfg, 5).unwrap();
     let mut batch = LeafBatch::for_state(&g);
     let mut biggest = 0;
-    while !s.is_done() {
-        batch.clear();
-        let rows = s.collect(&mut batch).unwrap();
-        biggest = biggest.max(rows);
-        if rows > 0 {
-            let (p, v) = exact(&batch).unwrap();
-            s.absorb(&p, &v, 0).unwrap();
-        }
-    }
+    run_waves(&mut s, &mut batch, |_, rows| biggest = biggest.max(rows));
     assert!(biggest > 1, "virtual loss never spread a wave");
     let r = s.result(None);
     assert!(!winning(after(&g, r.action)));
