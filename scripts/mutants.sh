@@ -58,6 +58,8 @@ target() {
             src/core/src/rng.rs src/core/src/playout.rs ;;
     options)  # game options: defaults, kinds, bounds, refusals (the lib's unit tests)
         run options meeple-core "--lib" src/core/src/options.rs ;;
+    hex)   # the hex geometry of Kingdom Builder's and Catan's boards (the lib's unit tests)
+        run hex meeple-core "--lib" src/core/src/hex.rs ;;
     kit)   # the conformance kit itself (killed by its self-tests on the reference game's flaws)
         run kit meeple-core "--test=kit --test=kit_volume" src/core/src/conformance.rs \
             src/core/src/conformance/determinization.rs src/core/src/conformance/positions.rs ;;
@@ -85,8 +87,14 @@ target() {
         run puerto_rico meeple-puerto-rico \
             "--test=rules --test=golden --test=expansion_one --test=guest_house --test=nobles --test=nobles_review" \
             src/puerto_rico/src/scoring.rs src/puerto_rico/src/trader.rs --exclude-re=heuristic_value ;;
-    catan)  # victory points and the win check
-        run catan meeple-catan "--test=rules" src/catan/src/score.rs ;;
+    catan)  # victory points and the win check; production, the 7, the robber's hexes and victims
+        # With the modules' hand-written tests (the Friendly Robber's protection and fallbacks,
+        # the robber beside the board) but not their conformance runs: random play, minutes each
+        # unoptimised, per mutant.
+        run catan meeple-catan \
+            "--test=rules --test=review_fixes --test=review_for_two --test=modules --test=fishermen --test=caravans --test=rivers" \
+            src/catan/src/score.rs src/catan/src/production.rs \
+            --cargo-test-arg=-- --cargo-test-arg=--skip --cargo-test-arg=conform ;;
     *) echo "unknown target $1" >&2; exit 2 ;;
     esac
 }
@@ -97,5 +105,5 @@ while [ $# -gt 0 ]; do
     targets+=("$1")
     shift
 done
-[ ${#targets[@]} -gt 0 ] || targets=(core options kit kit_volume san_juan castles_of_burgundy kingdom_builder puerto_rico catan)
+[ ${#targets[@]} -gt 0 ] || targets=(core options hex kit kit_volume san_juan castles_of_burgundy kingdom_builder puerto_rico catan)
 for t in "${targets[@]}"; do target "$t"; done

@@ -131,13 +131,21 @@ pub struct Board {
     pub trade_role: [u8; NH],
     /// Harbor kind per edge, `NONE` = no harbor.
     pub edge_harbor: [u8; MAX_EDGES],
-    /// Derived: for each dice sum, the hexes carrying that token (bitset over hex ids).
+    /// Derived: for each dice sum, the resource hexes carrying that token (bitset over hex ids);
+    /// the desert and the scenarios' special hexes never produce, whatever their token.
     pub token_hexes: [u32; 13],
     /// Derived: the vertices served by a harbor of each kind.
     pub harbor_vertices: [u64; 6],
 }
 
 impl Board {
+    /// The land hexes of one terrain, as a mask over hex ids.
+    pub fn hexes_of(&self, terrain: u8) -> u32 {
+        (0..NH)
+            .filter(|&h| self.terrain[h] == terrain)
+            .fold(0u32, |m, h| m | (1 << h))
+    }
+
     fn empty() -> Board {
         Board {
             geo: Geometry::base(),

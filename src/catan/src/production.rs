@@ -16,20 +16,15 @@ impl Catan {
         let mut owed = [[0u8; 5]; MAX_PLAYERS];
         let mut total = [0u32; 5];
         let hexes = self.board.token_hexes[sum] & !self.robber_mask() & !self.barren_hexes();
+        // Only resource hexes carry a producing token (`Board::derive`), so `terrain` is a resource.
         for h in bits64(hexes as u64) {
-            let t = self.board.terrain[h];
-            if t == DESERT || t > 4 {
-                continue;
-            }
-            let r = t as usize;
+            let r = self.board.terrain[h] as usize;
             let corners = g.hex_corner_mask[h];
             for p in 0..n {
                 let k = (self.settlements[p] & corners).count_ones()
                     + if epidemic { 1 } else { 2 } * (self.cities[p] & corners).count_ones();
-                if k > 0 {
-                    owed[p][r] += k as u8;
-                    total[r] += k;
-                }
+                owed[p][r] += k as u8;
+                total[r] += k;
             }
         }
         for r in 0..5 {
@@ -38,21 +33,15 @@ impl Catan {
             }
             if total[r] <= self.bank[r] as u32 {
                 for p in 0..n {
-                    let k = owed[p][r];
-                    if k > 0 {
-                        self.bank[r] -= k;
-                        self.gain(p, r, k);
-                    }
+                    self.bank[r] -= owed[p][r];
+                    self.gain(p, r, owed[p][r]);
                 }
             } else {
                 // Bank shortage: only a single owed player takes what is left (spec §A6).
                 let owed_players: Vec<usize> = (0..n).filter(|&p| owed[p][r] > 0).collect();
                 if let [p] = owed_players[..] {
-                    let k = self.bank[r];
-                    if k > 0 {
-                        self.bank[r] = 0;
-                        self.gain(p, r, k);
-                    }
+                    let k = std::mem::take(&mut self.bank[r]);
+                    self.gain(p, r, k);
                 }
             }
         }
@@ -96,10 +85,8 @@ impl Catan {
         for p in 0..self.n() {
             let cards = std::mem::take(&mut self.set_aside[p]);
             for r in 0..5 {
-                if cards[r] > 0 {
-                    self.lose(p, r, cards[r]);
-                    self.bank[r] += cards[r];
-                }
+                self.lose(p, r, cards[r]);
+                self.bank[r] += cards[r];
             }
         }
     }
@@ -163,20 +150,21 @@ impl Catan {
                 }
             }
             if t == 0 {
-                // §B1.2: no legal hex → the desert (even if the robber is already there); on a
-                // board without a desert the robber stays where it is (engine decision). A
-                // module may send it elsewhere (D-03).
-                t = match self.friendly_robber_fallback() {
-                    Some(f) => f,
-                    None => match (0..NH).find(|&h| self.board.terrain[h] == DESERT) {
-                        Some(d) => 1u32 << d,
-                        None => self.robber_mask(),
-                    },
-                };
-                // (0 here means the `robber beside the board` action where a module has one.)
-                if t == 0 && !self.robber_may_stand_beside() {
-                    t = 1u32 << self.robber.min(NH as u8 - 1);
-                }
+                // A module may send it elsewhere (D-03; 0 there is its `robber beside the board`
+                // action). Else §B1.2: the desert, even if the robber is already there (a user's
+                // map with several: any of them). Engine decisions for a user's map without a
+                // desert: the robber stays where it is; if it stands beside the board (Rivers
+                // after Robber Flees), protection cannot be kept and every hex is open to it.
+                t = self.friendly_robber_fallback().unwrap_or_else(|| {
+                    let deserts = self.board.hexes_of(DESERT);
+                    if deserts != 0 {
+                        deserts
+                    } else if self.robber_hex().is_some() {
+                        self.robber_mask()
+                    } else {
+                        all
+                    }
+                });
             }
         }
         t

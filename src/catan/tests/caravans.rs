@@ -911,6 +911,36 @@ fn b4_on_a_tie_each_player_places_one_the_player_whose_turn_ended_first() {
     assert_eq!(g.observation(0)["current_player"], json!(1));
 }
 
+/// D-53 within a vote: the point player 0 wins with the first of the two camels counts only at
+/// his own next turn; the vote goes on, and player 1's turn follows.
+#[test]
+fn b4_d53_a_point_won_in_the_vote_waits_for_the_players_own_turn() {
+    let mut v = base2(json!({"vp_to_win": 3}));
+    with_camels(
+        &mut v,
+        json!([[0, -1, "E"]]),
+        json!([[1, -2, "S"], null, null]),
+    );
+    v["caravans"]["built_this_turn"] = json!(1);
+    set_player(
+        &mut v,
+        0,
+        "settlements",
+        json!([[1, -2, "S"], [-2, 1, "N"], [0, 2, "N"], [2, -1, "S"]]),
+    );
+    // The neutral settlements away from player 0's.
+    v["two"]["neutrals"][0]["settlements"] = json!([[-1, -1, "N"]]);
+    v["two"]["neutrals"][1]["settlements"] = json!([[2, 0, "S"]]);
+    let mut g = load(&v);
+    assert_eq!(g.victory_target(0), 5);
+    play(&mut g, "end turn");
+    assert_eq!(g.observation(0)["to_move"], json!(0));
+    play(&mut g, "camel SE(1,-2) head N(1,-1)");
+    assert_eq!(g.public_vp(0), 5);
+    assert_ne!(g.phase(), Phase::GameOver, "the vote goes on");
+    assert_eq!(g.observation(0)["to_move"], json!(1));
+}
+
 #[test]
 fn b4_d55_when_only_one_caravan_can_grow_one_camel_is_placed() {
     let geo = Geometry::base();

@@ -64,6 +64,27 @@ fn friendly_robber_every_hex_protected_goes_to_the_desert_without_steal() {
     assert_eq!(legal_labels(&g).len(), 18);
 }
 
+/// §B1.2 from elsewhere: with every hex protected the robber goes to the desert wherever the
+/// desert lies and wherever the robber stands (here the beginner board with the desert and the
+/// mountains (-1,1) swapped, the robber on the mountains now in the centre).
+#[test]
+fn friendly_robber_every_hex_protected_goes_to_the_desert_from_anywhere() {
+    let mut v = base(3, json!({"friendly_robber": true}));
+    friendly_cover(&mut v);
+    for h in v["board"]["hexes"].as_array_mut().unwrap() {
+        match (h["q"].as_i64(), h["r"].as_i64()) {
+            (Some(0), Some(0)) => *h = json!({"q": 0, "r": 0, "terrain": "mountains", "token": 3}),
+            (Some(-1), Some(1)) => *h = json!({"q": -1, "r": 1, "terrain": "desert"}),
+            _ => {}
+        }
+    }
+    v["robber"] = json!([0, 0]);
+    let mut g = load(&v);
+    assert_eq!(legal_labels(&g), vec!["robber to (-1,1)".to_string()]);
+    play(&mut g, "robber to (-1,1)");
+    assert_eq!(g.phase(), Phase::Main);
+}
+
 #[test]
 fn friendly_robber_only_hexes_of_unprotected_players_and_steal_from_them() {
     let mut v = base(3, json!({"friendly_robber": true}));

@@ -643,10 +643,9 @@ fn robber_starts_on_a_swamp_and_may_move_to_the_other() {
     assert_eq!(g.phase(), Phase::Main);
 }
 
-#[test]
-fn friendly_robber_falls_back_to_a_swamp_of_the_movers_choice() {
-    // D-03. Seven settlements touching every land hex; every player is a Poor Settler (all 0
-    // coins), so public VP ≤ 2 for all and everyone is protected.
+/// The Friendly Robber's position of the next test: every land hex touches a protected
+/// player's settlement, the robber on the swamp (1,1), player 0 to move it.
+fn friendly_robber_everywhere_protected() -> Value {
     let mut v = base(3, json!({"friendly_robber": true}));
     set_player(
         &mut v,
@@ -663,7 +662,14 @@ fn friendly_robber_falls_back_to_a_swamp_of_the_movers_choice() {
     );
     set_player(&mut v, 1, "resources", json!({"ore": 1}));
     v["phase"] = json!("move_robber");
-    let mut g = load(&v);
+    v
+}
+
+#[test]
+fn friendly_robber_falls_back_to_a_swamp_of_the_movers_choice() {
+    // D-03. Seven settlements touching every land hex; every player is a Poor Settler (all 0
+    // coins), so public VP ≤ 2 for all and everyone is protected.
+    let mut g = load(&friendly_robber_everywhere_protected());
     assert!((0..3).all(|p| g.public_vp(p) <= 2));
     let mut l = legal_labels(&g);
     l.sort();
@@ -673,6 +679,47 @@ fn friendly_robber_falls_back_to_a_swamp_of_the_movers_choice() {
     // No steal from a protected player.
     assert_eq!(g.phase(), Phase::Main);
     assert_eq!(g.hand(1), [0, 0, 0, 0, 1]);
+}
+
+/// The same position on a user's Rivers map whose swamps are `terrain` (no token).
+fn without_swamps(terrain: &str) -> Value {
+    let mut v = friendly_robber_everywhere_protected();
+    for h in v["board"]["hexes"].as_array_mut().unwrap() {
+        if h["terrain"] == json!("swamp") {
+            h["terrain"] = json!(terrain);
+        }
+    }
+    v
+}
+
+fn sorted_robber_moves(g: &Catan) -> Vec<String> {
+    let mut l = legal_labels(g);
+    l.sort();
+    l
+}
+
+/// Engine decisions for a user's Rivers map without a swamp: the base rule (§B1.2) applies,
+/// the desert (any of several), else the robber stays; beside the board, every hex is open.
+#[test]
+fn friendly_robber_on_a_rivers_map_without_swamps_takes_the_base_rule() {
+    let g = load(&without_swamps("desert"));
+    assert_eq!(
+        sorted_robber_moves(&g),
+        ["robber to (-1,2)", "robber to (1,1)"],
+        "either desert, the robber's own included"
+    );
+    let mut g = load(&without_swamps("forest"));
+    assert_eq!(
+        legal_labels(&g),
+        ["robber to (1,1)"],
+        "it stays where it is"
+    );
+    play(&mut g, "robber to (1,1)");
+    assert_eq!(g.phase(), Phase::Main, "no steal from a protected player");
+    let mut v = without_swamps("forest");
+    v["robber"] = Value::Null;
+    let g = load(&v);
+    assert_eq!(legal_labels(&g).len(), NH, "beside the board: any hex");
 }
 
 #[test]

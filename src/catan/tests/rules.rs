@@ -542,6 +542,40 @@ fn steal_from_empty_hand_yields_nothing_unless_option() {
     assert_eq!(g.hand(0)[4], 1);
 }
 
+/// D-81: only players at the robber's hex are named, the card holders among them; the mover's
+/// own cards, or a card holder elsewhere, make nobody else a victim.
+#[test]
+fn steal_victims_with_the_option_are_card_holders_at_the_hex_only() {
+    let mut v = base(3, json!({"steal_victim_must_have_cards": true}));
+    set_player(&mut v, 0, "resources", json!({"lumber": 2}));
+    set_player(&mut v, 1, "settlements", json!([[-1, 1, "N"]]));
+    set_player(&mut v, 1, "resources", json!({"ore": 1}));
+    set_player(&mut v, 2, "settlements", json!([[-1, 1, "S"]]));
+    v["phase"] = json!("move_robber");
+    let mut g = load(&v);
+    play(&mut g, "robber to (-1,1)");
+    // Player 1 is the one card holder at the hex: named at once, the steal follows.
+    assert_eq!(g.phase(), Phase::Steal);
+    assert_eq!(outcomes(&g), vec![("stolen ore".to_string(), 1)]);
+    // Player 2, away from the hex, holds cards; player 1 at it holds none: only the hex's
+    // players may be named, so player 1 (nothing to steal) or player 2 (at the hex, empty).
+    let mut v = base(3, json!({"steal_victim_must_have_cards": true}));
+    set_player(&mut v, 0, "resources", json!({"lumber": 2}));
+    set_player(&mut v, 1, "settlements", json!([[-1, 1, "N"]]));
+    set_player(&mut v, 2, "settlements", json!([[1, -1, "N"]]));
+    set_player(&mut v, 2, "resources", json!({"ore": 3}));
+    v["phase"] = json!("move_robber");
+    let mut g = load(&v);
+    play(&mut g, "robber to (-1,1)");
+    assert_eq!(
+        g.phase(),
+        Phase::Main,
+        "player 1 named, his empty hand yields nothing"
+    );
+    assert_eq!(g.hand(0), [2, 0, 0, 0, 0]);
+    assert_eq!(g.hand(2), [0, 0, 0, 0, 3]);
+}
+
 #[test]
 fn maritime_rates_four_three_two() {
     let mut v = base(3, json!({}));
@@ -835,6 +869,34 @@ fn turn_limit_truncates_and_leaders_share() {
     assert!(g.is_truncated());
     assert_eq!(g.winners(), vec![0, 1]);
     assert_eq!(g.observation(2)["truncated"], json!(true));
+}
+
+/// The cut-off comes first: a game that reaches its turn limit ends truncated even if the next
+/// player, whose turn would start, has reached the target; the leaders share, among them a
+/// player level with him by a hidden victory-point card.
+#[test]
+fn turn_limit_cuts_off_before_the_next_player_could_win() {
+    let mut v = base(3, json!({"turn_limit": 5, "vp_to_win": 3}));
+    v["turns_played"] = json!(4);
+    set_player(&mut v, 0, "settlements", json!([[-2, 0, "N"]]));
+    set_player(
+        &mut v,
+        1,
+        "settlements",
+        json!([[-2, 2, "S"], [0, 2, "S"], [2, 0, "S"]]),
+    );
+    set_player(
+        &mut v,
+        2,
+        "settlements",
+        json!([[0, -2, "N"], [2, -2, "N"]]),
+    );
+    set_player(&mut v, 2, "development_cards", json!({"victory_point": 1}));
+    let mut g = load(&v);
+    play(&mut g, "end turn");
+    assert_eq!(g.turn(), Turn::Terminal);
+    assert!(g.is_truncated());
+    assert_eq!(g.winners(), vec![1, 2]);
 }
 
 #[test]

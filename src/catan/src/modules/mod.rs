@@ -369,22 +369,13 @@ impl Catan {
             // action, no hex) or, as an option, staying where it is.
             Some(c.friendly_fallback(self.robber_mask()))
         } else if self.modules.rivers.is_some() {
-            // D-03: Rivers sends it to a swamp of the mover's choice (its own included).
-            Some(
-                (0..NH)
-                    .filter(|&h| self.board.terrain[h] == board::SWAMP)
-                    .fold(0u32, |m, h| m | (1 << h)),
-            )
+            // D-03: Rivers sends it to a swamp of the mover's choice (its own included); on a
+            // user's Rivers map without a swamp the base rule applies (engine decision).
+            Some(self.board.hexes_of(board::SWAMP)).filter(|&s| s != 0)
         } else {
             // D-03: the Fishermen's fallback, beside the board (0) or the lake.
             self.fish_robber_fallback()
         }
-    }
-
-    /// Whether the robber may be sent beside the board by a move (B5, B7).
-    #[inline]
-    pub(crate) fn robber_may_stand_beside(&self) -> bool {
-        self.modules.caravans.is_some() || self.modules.fishermen.is_some()
     }
 
     /// Whether `a` is a module's `robber beside the board` move (legality checked).

@@ -98,9 +98,7 @@ impl Catan {
         match self.rules.scenario {
             // §B6.4, D-27: in Rivers the swamps stand for the desert (2 tokens next to one, 3
             // next to a swamp on the coast; the token robber action sends it to a swamp).
-            Scenario::Rivers => (0..NH)
-                .filter(|&h| self.board.terrain[h] == crate::board::SWAMP)
-                .fold(0u32, |m, h| m | (1 << h)),
+            Scenario::Rivers => self.board.hexes_of(crate::board::SWAMP),
             // D-27 (cfg): the oasis replaces the desert.
             Scenario::Caravans => self.modules.caravans.as_ref().map_or(0, |c| {
                 if c.opts.oasis_tokens {
@@ -109,9 +107,7 @@ impl Catan {
                     0
                 }
             }),
-            _ => (0..NH)
-                .filter(|&h| self.board.terrain[h] == crate::board::DESERT)
-                .fold(0u32, |m, h| m | (1 << h)),
+            _ => self.board.hexes_of(crate::board::DESERT),
         }
     }
 
