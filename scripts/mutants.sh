@@ -95,6 +95,11 @@ target() {
             "--test=rules --test=review_fixes --test=review_for_two --test=modules --test=fishermen --test=caravans --test=rivers" \
             src/catan/src/score.rs src/catan/src/production.rs \
             --cargo-test-arg=-- --cargo-test-arg=--skip --cargo-test-arg=conform ;;
+    catan_flow)  # development cards, paying and card knowledge, the set-up order and turn flow
+        run catan_flow meeple-catan \
+            "--test=rules --test=review_fixes --test=review_for_two --test=modules --test=fishermen --test=caravans --test=rivers" \
+            src/catan/src/development.rs src/catan/src/hands.rs src/catan/src/turn.rs \
+            --cargo-test-arg=-- --cargo-test-arg=--skip --cargo-test-arg=conform ;;
     *) echo "unknown target $1" >&2; exit 2 ;;
     esac
 }
@@ -105,5 +110,5 @@ while [ $# -gt 0 ]; do
     targets+=("$1")
     shift
 done
-[ ${#targets[@]} -gt 0 ] || targets=(core options hex kit kit_volume san_juan castles_of_burgundy kingdom_builder puerto_rico catan)
+[ ${#targets[@]} -gt 0 ] || targets=(core options hex kit kit_volume san_juan castles_of_burgundy kingdom_builder puerto_rico catan catan_flow)
 for t in "${targets[@]}"; do target "$t"; done

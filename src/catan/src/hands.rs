@@ -24,10 +24,8 @@ impl Catan {
 
     pub(crate) fn pay(&mut self, p: usize, cost: &[u8; 5]) {
         for r in 0..5 {
-            if cost[r] > 0 {
-                self.lose(p, r, cost[r]);
-                self.bank[r] += cost[r];
-            }
+            self.lose(p, r, cost[r]);
+            self.bank[r] += cost[r];
         }
     }
 

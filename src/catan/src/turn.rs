@@ -3,14 +3,11 @@
 use crate::state::{Catan, Phase};
 
 impl Catan {
-    /// The seat placing in set-up step `k` (snake order from the start player).
+    /// The seat placing in set-up step `k < 2n` (snake order from the start player; the flow and
+    /// the position check both stop at `2n`).
     pub(crate) fn setup_player(&self, k: usize) -> u8 {
         let n = self.n();
-        let i = if k < n {
-            k
-        } else {
-            2 * n - 1 - k.min(2 * n - 1)
-        };
+        let i = if k < n { k } else { 2 * n - 1 - k };
         ((self.start_player as usize + i) % n) as u8
     }
 

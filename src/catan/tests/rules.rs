@@ -611,10 +611,20 @@ fn player_trade_offer_accept_confirm() {
     set_player(&mut v, 1, "resources", json!({"grain": 1}));
     set_player(&mut v, 2, "resources", json!({"grain": 3}));
     let mut g = load(&v);
+    let at_least =
+        |g: &Catan, p: usize, r: &str| g.observation(2)["players"][p]["known_at_least"][r].clone();
+    assert_eq!(
+        at_least(&g, 0, "ore"),
+        Value::Null,
+        "nothing known: no entry"
+    );
     play(&mut g, "offer 2 ore for 1 grain");
+    // An offer shows what the offerer holds, an acceptance what the accepter holds.
+    assert_eq!(at_least(&g, 0, "ore"), json!(2));
     assert_eq!(g.turn(), Turn::Player(1));
     assert_eq!(legal_labels(&g), vec!["accept", "decline"]);
     play(&mut g, "accept");
+    assert_eq!(at_least(&g, 1, "grain"), json!(1));
     assert_eq!(g.turn(), Turn::Player(2));
     play(&mut g, "accept");
     assert_eq!(g.phase(), Phase::TradeDecision);
@@ -693,6 +703,25 @@ fn development_cards_timing() {
     assert_eq!(g.turn(), Turn::Chance);
 }
 
+/// A turn opens with the pre-roll choice (play a card or roll) only for a player holding a
+/// development card: player 1 with a knight chooses, player 2 without one rolls at once.
+#[test]
+fn a_turn_opens_with_the_pre_roll_choice_only_for_a_card_holder() {
+    let mut v = base(3, json!({}));
+    set_player(&mut v, 1, "development_cards", json!({"knight": 1}));
+    let mut g = load(&v);
+    play(&mut g, "end turn");
+    assert_eq!(g.phase(), Phase::PreRoll);
+    assert_eq!(g.turn(), Turn::Player(1));
+    assert_eq!(legal_labels(&g), vec!["roll", "play knight"]);
+    play(&mut g, "roll");
+    assert_eq!(g.turn(), Turn::Chance);
+    play(&mut g, "dice 5");
+    play(&mut g, "end turn");
+    assert_eq!(g.phase(), Phase::Roll);
+    assert_eq!(g.turn(), Turn::Chance);
+}
+
 #[test]
 fn knight_before_the_roll_then_roll() {
     let mut v = base(3, json!({}));
@@ -760,6 +789,14 @@ fn largest_army_needs_three_and_strictly_more_to_take_over() {
     let mut g = load(&v);
     play(&mut g, "play knight");
     assert_eq!(g.largest_army_holder(), Some(1), "a tie does not take it");
+    // A fourth knight against the holder's three takes it over, with its 2 points.
+    set_player(&mut v, 0, "played", json!({"knight": 3}));
+    v["largest_army"] = json!(1);
+    let mut g = load(&v);
+    assert_eq!(g.public_vp(1), 2);
+    play(&mut g, "play knight");
+    assert_eq!(g.largest_army_holder(), Some(0));
+    assert_eq!((g.public_vp(0), g.public_vp(1)), (2, 0));
 }
 
 #[test]
@@ -1163,6 +1200,34 @@ fn road_building_with_one_road_left_and_year_of_plenty_with_a_thin_bank() {
     play(&mut g, "take ore");
     assert_eq!(g.phase(), Phase::Main);
     assert_eq!(g.hand(0), [0, 0, 0, 0, 1]);
+}
+
+/// Neither card is played without its means: Road Building with all 15 road pieces placed
+/// (places for roads left), Year of Plenty with an empty bank.
+#[test]
+fn road_building_needs_a_road_piece_and_year_of_plenty_a_card_in_the_bank() {
+    let mut v = base(3, json!({}));
+    set_player(&mut v, 0, "settlements", json!([[-2, 0, "N"]]));
+    let mut roads = row0_path(7).as_array().unwrap().clone();
+    roads.extend(row2_path(6).as_array().unwrap().iter().cloned());
+    roads.push(json!([-2, 1, "NE"]));
+    roads.push(json!([-2, 0, "NW"]));
+    set_player(&mut v, 0, "roads", Value::Array(roads));
+    set_player(
+        &mut v,
+        0,
+        "development_cards",
+        json!({"road_building": 1, "year_of_plenty": 1}),
+    );
+    v["longest_road"] = json!(0);
+    let g = load(&v);
+    assert!(!is_legal(&g, "play road building"), "no road piece left");
+    assert!(is_legal(&g, "play year of plenty"));
+    v["players"][1]["resources"] =
+        json!({"lumber": 19, "brick": 19, "wool": 19, "grain": 19, "ore": 19});
+    let g = load(&v);
+    assert_eq!(g.bank(), [0; 5]);
+    assert!(!is_legal(&g, "play year of plenty"), "nothing to take");
 }
 
 #[test]
