@@ -451,3 +451,146 @@ fn hidden_information_search_never_errs_and_respects_legality() {
         assert_eq!(r.simulations, 50);
     }
 }
+
+/// A configuration's limits: each parameter accepted at its bounds and refused, by name, just
+/// outside them; JSON read with every field, unknown keys refused.
+#[test]
+fn configuration_bounds_are_checked_and_named() {
+    let ok = |c: PuctConfig| assert_eq!(c.validate(), Ok(()), "{c:?}");
+    let refused = |c: PuctConfig, field: &str| {
+        let e = c.validate().expect_err(field);
+        assert!(e.contains(&format!("'{field}'")), "{field}: {e}");
+    };
+    let d = PuctConfig::default;
+    ok(d());
+    for s in [1, puct::MAX_SIMULATIONS] {
+        ok(PuctConfig {
+            simulations: s,
+            ..d()
+        });
+    }
+    for s in [0, puct::MAX_SIMULATIONS + 1] {
+        refused(
+            PuctConfig {
+                simulations: s,
+                ..d()
+            },
+            "simulations",
+        );
+    }
+    for l in [1, 4096] {
+        ok(PuctConfig {
+            leaves_per_search: l,
+            ..d()
+        });
+    }
+    for l in [0, 4097] {
+        refused(
+            PuctConfig {
+                leaves_per_search: l,
+                ..d()
+            },
+            "leaves_per_search",
+        );
+    }
+    type With = fn(f64) -> PuctConfig;
+    let nonneg: [(&str, With); 5] = [
+        ("c_puct", |x| PuctConfig {
+            c_puct: x,
+            ..PuctConfig::default()
+        }),
+        ("temperature", |x| PuctConfig {
+            temperature: x,
+            ..PuctConfig::default()
+        }),
+        ("gumbel_scale", |x| PuctConfig {
+            gumbel_scale: x,
+            ..PuctConfig::default()
+        }),
+        ("c_visit", |x| PuctConfig {
+            c_visit: x,
+            ..PuctConfig::default()
+        }),
+        ("c_scale", |x| PuctConfig {
+            c_scale: x,
+            ..PuctConfig::default()
+        }),
+    ];
+    for (name, with) in nonneg {
+        ok(with(0.0));
+        ok(with(7.5));
+        for x in [-1e-9, f64::NAN, f64::INFINITY] {
+            refused(with(x), name);
+        }
+    }
+    for f in [0.0, 1.0] {
+        ok(PuctConfig {
+            dirichlet_fraction: f,
+            ..d()
+        });
+    }
+    for f in [-0.01, 1.01, f64::NAN] {
+        refused(
+            PuctConfig {
+                dirichlet_fraction: f,
+                ..d()
+            },
+            "dirichlet_fraction",
+        );
+    }
+    ok(PuctConfig {
+        dirichlet_alpha: 1e-6,
+        ..d()
+    });
+    for a in [0.0, -1.0, f64::INFINITY, f64::NAN] {
+        refused(
+            PuctConfig {
+                dirichlet_alpha: a,
+                ..d()
+            },
+            "dirichlet_alpha",
+        );
+    }
+    ok(PuctConfig {
+        max_considered: 1,
+        ..d()
+    });
+    refused(
+        PuctConfig {
+            max_considered: 0,
+            ..d()
+        },
+        "max_considered",
+    );
+
+    let c = PuctConfig::from_json(&serde_json::json!({
+        "simulations": 7, "c_puct": 2.0, "leaves_per_search": 3, "dirichlet_fraction": 0.25,
+        "dirichlet_alpha": 0.5, "temperature": 1.0, "gumbel": true, "max_considered": 4,
+        "gumbel_scale": 0.5, "c_visit": 10.0, "c_scale": 0.2
+    }))
+    .unwrap();
+    assert_eq!(
+        (c.simulations, c.leaves_per_search, c.max_considered),
+        (7, 3, 4)
+    );
+    assert!(c.gumbel);
+    assert_eq!(
+        [
+            c.c_puct,
+            c.dirichlet_fraction,
+            c.dirichlet_alpha,
+            c.temperature,
+            c.gumbel_scale,
+            c.c_visit,
+            c.c_scale
+        ],
+        [2.0, 0.25, 0.5, 1.0, 0.5, 10.0, 0.2]
+    );
+    let e = PuctConfig::from_json(&serde_json::json!({"simulations": 0})).unwrap_err();
+    assert!(e.contains("'simulations'"), "{e}");
+    let e = PuctConfig::from_json(&serde_json::json!({"simulation": 5})).unwrap_err();
+    assert!(
+        e.contains("bad PUCT configuration") && e.contains("simulation"),
+        "{e}"
+    );
+}

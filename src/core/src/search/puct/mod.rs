@@ -126,7 +126,7 @@ impl PuctConfig {
                 format!("{} is not a positive number", self.dirichlet_alpha),
             );
         }
-        if self.max_considered < 1 {
+        if self.max_considered == 0 {
             return bad("max_considered", "must be at least 1".into());
         }
         Ok(())

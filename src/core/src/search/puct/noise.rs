@@ -3,9 +3,11 @@
 
 use crate::rng::GameRng;
 
-/// Uniform in the open interval (0, 1).
+/// Uniform in the open interval (0, 1): the centre of one of 2^52 equal cells, picked by the
+/// word's top 52 bits. (With 53 bits, `k + 0.5` is not a double for `k >= 2^52`: it rounded to
+/// an even integer, so the upper half's draws were not centres and the top cell gave 1.0.)
 pub(crate) fn uniform(rng: &mut GameRng) -> f64 {
-    ((rng.next_u64() >> 11) as f64 + 0.5) * (1.0 / (1u64 << 53) as f64)
+    ((rng.next_u64() >> 12) as f64 + 0.5) * (1.0 / (1u64 << 52) as f64)
 }
 
 /// A standard normal draw (Box-Muller).
@@ -70,6 +72,21 @@ mod tests {
         for m in mean {
             assert!((m - 0.25).abs() < 0.03, "{mean:?}");
         }
+    }
+
+    /// The top 52 bits of a word pick one of 2^52 cells of (0, 1), and the draw is its centre,
+    /// exactly: never 0 (whose logarithm the normal and Gumbel draws take) nor 1, even for the
+    /// first and last cells.
+    #[test]
+    fn uniform_is_the_centre_of_the_words_cell() {
+        // The generator's first words for seeds 7 and 0, pinned in `rng.rs`.
+        let cell = 1.0 / 4_503_599_627_370_496.0; // 2^-52
+        for (seed, word) in [(7, 0x0e2c_1a00_2aae_913d_u64), (0, 0x5317_5d61_490b_23df)] {
+            let k = (word >> 12) as f64;
+            assert_eq!(uniform(&mut GameRng::new(seed)), (k + 0.5) * cell);
+        }
+        let (first, last) = (0.5 * cell, (4_503_599_627_370_495.0 + 0.5) * cell);
+        assert!(first > 0.0 && last < 1.0 && last == 1.0 - cell / 2.0);
     }
 
     #[test]
