@@ -60,6 +60,10 @@ target() {
         run options meeple-core "--lib" src/core/src/options.rs ;;
     hex)   # the hex geometry of Kingdom Builder's and Catan's boards (the lib's unit tests)
         run hex meeple-core "--lib" src/core/src/hex.rs ;;
+    puct)  # the PUCT search's configuration, root noise, tree and state wrappers
+        run puct meeple-core "--lib --test=puct" src/core/src/search/puct/mod.rs \
+            src/core/src/search/puct/noise.rs src/core/src/search/puct/tree.rs \
+            src/core/src/search/puct/state.rs ;;
     kit)   # the conformance kit itself (killed by its self-tests on the reference game's flaws)
         run kit meeple-core "--test=kit --test=kit_volume" src/core/src/conformance.rs \
             src/core/src/conformance/determinization.rs src/core/src/conformance/positions.rs ;;
