@@ -89,6 +89,59 @@ mod tests {
         assert!(first > 0.0 && last < 1.0 && last == 1.0 - cell / 2.0);
     }
 
+    /// Mean and variance of `n` draws.
+    fn moments(n: usize, mut draw: impl FnMut() -> f64) -> (f64, f64) {
+        let xs: Vec<f64> = (0..n).map(|_| draw()).collect();
+        let mean = xs.iter().sum::<f64>() / n as f64;
+        let var = xs.iter().map(|x| (x - mean) * (x - mean)).sum::<f64>() / n as f64;
+        (mean, var)
+    }
+
+    /// The Dirichlet mean is 1/n for any positive weights; its shape shows in the variance,
+    /// (1/n)(1 - 1/n)/(n alpha + 1): 0.0852 for alpha 0.3 over 4, 0.0375 for alpha 1.
+    #[test]
+    fn dirichlet_components_have_the_right_variance() {
+        for (alpha, want) in [(0.3, 0.1875 / 2.2), (1.0, 0.1875 / 5.0)] {
+            let mut rng = GameRng::new(3);
+            let (_, var) = moments(20_000, || dirichlet(&mut rng, alpha, 4)[0]);
+            assert!(
+                (var / want - 1.0).abs() < 0.06,
+                "alpha {alpha}: {var} against {want}"
+            );
+        }
+    }
+
+    /// Box-Muller gives a standard normal: mean 0, variance 1, P(X < 1) = 0.8413.
+    #[test]
+    fn normal_is_standard() {
+        let mut rng = GameRng::new(11);
+        let (mean, var) = moments(40_000, || normal(&mut rng));
+        assert!(
+            mean.abs() < 0.02 && (var - 1.0).abs() < 0.03,
+            "{mean} {var}"
+        );
+        let below = (0..40_000).filter(|_| normal(&mut rng) < 1.0).count() as f64 / 40_000.0;
+        assert!((below - 0.8413).abs() < 0.008, "{below}");
+    }
+
+    /// Gamma(shape, 1) has mean and variance both equal to its shape, below 1 (the boost) and
+    /// above.
+    #[test]
+    fn gamma_has_mean_and_variance_its_shape() {
+        for shape in [0.3, 1.0, 2.5] {
+            let mut rng = GameRng::new(13);
+            let (mean, var) = moments(40_000, || gamma(&mut rng, shape));
+            assert!(
+                (mean / shape - 1.0).abs() < 0.03,
+                "shape {shape}: mean {mean}"
+            );
+            assert!(
+                (var / shape - 1.0).abs() < 0.06,
+                "shape {shape}: variance {var}"
+            );
+        }
+    }
+
     #[test]
     fn gumbel_mean_is_euler_gamma() {
         let mut rng = GameRng::new(9);
