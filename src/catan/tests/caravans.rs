@@ -870,12 +870,6 @@ fn vote2(hands: &[(u8, u8)], camels: Value, heads: Value) -> Catan {
     load(&v)
 }
 
-fn sorted_legal(g: &Catan) -> Vec<String> {
-    let mut l = legal_labels(g);
-    l.sort();
-    l
-}
-
 #[test]
 fn b4_the_top_bidder_places_both_camels_on_two_different_caravans() {
     let mut g = vote2(&[(1, 0), (2, 0)], json!([]), json!([]));

@@ -692,19 +692,13 @@ fn without_swamps(terrain: &str) -> Value {
     v
 }
 
-fn sorted_robber_moves(g: &Catan) -> Vec<String> {
-    let mut l = legal_labels(g);
-    l.sort();
-    l
-}
-
 /// Engine decisions for a user's Rivers map without a swamp: the base rule (§B1.2) applies,
 /// the desert (any of several), else the robber stays; beside the board, every hex is open.
 #[test]
 fn friendly_robber_on_a_rivers_map_without_swamps_takes_the_base_rule() {
     let g = load(&without_swamps("desert"));
     assert_eq!(
-        sorted_robber_moves(&g),
+        sorted_legal(&g),
         ["robber to (-1,2)", "robber to (1,1)"],
         "either desert, the robber's own included"
     );

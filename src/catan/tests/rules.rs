@@ -1168,15 +1168,16 @@ fn piece_limits_and_city_returns_the_settlement() {
     );
 }
 
-#[test]
-fn road_building_with_one_road_left_and_year_of_plenty_with_a_thin_bank() {
+/// Player 0 with Road Building and Year of Plenty in hand and 14 roads plus `extra`: the ring
+/// of six hexes around the desert is too far; the row-0 path (7) plus the row-2 path (6) and one
+/// more — all that matters is the count.
+fn many_roads_and_two_cards(extra: &[Value]) -> Value {
     let mut v = base(3, json!({}));
     set_player(&mut v, 0, "settlements", json!([[-2, 0, "N"]]));
-    // 14 roads: the ring of six hexes around the desert is too far; use the row-0 path (7) plus
-    // the row-2 path (6) and one more — all that matters is the count.
     let mut roads = row0_path(7).as_array().unwrap().clone();
     roads.extend(row2_path(6).as_array().unwrap().iter().cloned());
     roads.push(json!([-2, 1, "NE"]));
+    roads.extend(extra.iter().cloned());
     set_player(&mut v, 0, "roads", Value::Array(roads));
     set_player(
         &mut v,
@@ -1185,6 +1186,12 @@ fn road_building_with_one_road_left_and_year_of_plenty_with_a_thin_bank() {
         json!({"road_building": 1, "year_of_plenty": 1}),
     );
     v["longest_road"] = json!(0);
+    v
+}
+
+#[test]
+fn road_building_with_one_road_left_and_year_of_plenty_with_a_thin_bank() {
+    let mut v = many_roads_and_two_cards(&[]);
     let mut g = load(&v);
     let mut c = g.clone();
     play(&mut c, "play road building");
@@ -1206,20 +1213,7 @@ fn road_building_with_one_road_left_and_year_of_plenty_with_a_thin_bank() {
 /// (places for roads left), Year of Plenty with an empty bank.
 #[test]
 fn road_building_needs_a_road_piece_and_year_of_plenty_a_card_in_the_bank() {
-    let mut v = base(3, json!({}));
-    set_player(&mut v, 0, "settlements", json!([[-2, 0, "N"]]));
-    let mut roads = row0_path(7).as_array().unwrap().clone();
-    roads.extend(row2_path(6).as_array().unwrap().iter().cloned());
-    roads.push(json!([-2, 1, "NE"]));
-    roads.push(json!([-2, 0, "NW"]));
-    set_player(&mut v, 0, "roads", Value::Array(roads));
-    set_player(
-        &mut v,
-        0,
-        "development_cards",
-        json!({"road_building": 1, "year_of_plenty": 1}),
-    );
-    v["longest_road"] = json!(0);
+    let mut v = many_roads_and_two_cards(&[json!([-2, 0, "NW"])]);
     let g = load(&v);
     assert!(!is_legal(&g, "play road building"), "no road piece left");
     assert!(is_legal(&g, "play year of plenty"));

@@ -115,6 +115,13 @@ pub fn legal_labels(g: &Catan) -> Vec<String> {
     v.into_iter().map(|a| g.action_label(a)).collect()
 }
 
+/// The legal actions' labels in sorted order.
+pub fn sorted_legal(g: &Catan) -> Vec<String> {
+    let mut l = legal_labels(g);
+    l.sort();
+    l
+}
+
 /// The chance outcomes by label, with their weights, in action-id order.
 pub fn outcomes(g: &Catan) -> Vec<(String, u32)> {
     let mut v = Vec::new();
