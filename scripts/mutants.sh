@@ -64,6 +64,14 @@ target() {
         run puct meeple-core "--lib --test=puct" src/core/src/search/puct/mod.rs \
             src/core/src/search/puct/noise.rs src/core/src/search/puct/tree.rs \
             src/core/src/search/puct/state.rs ;;
+    puct_search)  # one PUCT search (collect, absorb, backup, choose) and the lockstep runner
+        run puct_search meeple-core "--lib --test=puct" src/core/src/search/puct/search.rs \
+            src/core/src/search/puct/runner.rs ;;
+    search)  # UCT and ISMCTS, the fixed bots, the arena, the search options
+        run search meeple-core "--lib --test=search" src/core/src/search/mod.rs \
+            src/core/src/search/mcts.rs src/core/src/search/bots.rs src/core/src/search/arena.rs ;;
+    vec_env)  # the vectorised environment: auto-reset, opponents, observations, rewards
+        run vec_env meeple-core "--lib --test=vec_env" src/core/src/vec_env.rs ;;
     kit)   # the conformance kit itself (killed by its self-tests on the reference game's flaws)
         run kit meeple-core "--test=kit --test=kit_volume" src/core/src/conformance.rs \
             src/core/src/conformance/determinization.rs src/core/src/conformance/positions.rs ;;
@@ -114,5 +122,5 @@ while [ $# -gt 0 ]; do
     targets+=("$1")
     shift
 done
-[ ${#targets[@]} -gt 0 ] || targets=(core options hex kit kit_volume san_juan castles_of_burgundy kingdom_builder puerto_rico catan catan_flow)
+[ ${#targets[@]} -gt 0 ] || targets=(core options hex puct puct_search search vec_env kit kit_volume san_juan castles_of_burgundy kingdom_builder puerto_rico catan catan_flow)
 for t in "${targets[@]}"; do target "$t"; done

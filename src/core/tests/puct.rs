@@ -6,7 +6,7 @@ mod common;
 use common::nim::{Nim, MAX_HEAP};
 use meeple_core::reference::Reference;
 use meeple_core::search::puct::{
-    self, LeafBatch, PuctConfig, Runner, RunnerConfig, Search, SeatPlayer,
+    self, DynState, LeafBatch, PuctConfig, Runner, RunnerConfig, Search, SeatPlayer,
 };
 use meeple_core::search::{Bot, Mcts, SearchConfig};
 use meeple_core::{Action, Config, Game, GameRng, Turn};
@@ -450,6 +450,93 @@ fn hidden_information_search_never_errs_and_respects_legality() {
         assert!(legal.contains(&r.action));
         assert_eq!(r.simulations, 50);
     }
+}
+
+/// The boxed state the bindings search plays exactly as the game itself: the same records and
+/// training rows, chance, hidden cards (or, for a game declaring none, the true state), the
+/// game-length bound and returns included.
+#[test]
+fn a_boxed_state_searches_exactly_as_the_game() {
+    let players = 3;
+    let seats = vec![SeatPlayer::Puct(0); players];
+    for flaw in ["none", "falsely_perfect"] {
+        let games = || {
+            let mut config = Config::with_players(&Reference::info(), players).unwrap();
+            config
+                .options
+                .insert("flaw".into(), serde_json::json!(flaw));
+            (0..8).map(move |i| (Reference::new(&config, 100 + i).unwrap(), 100 + i))
+        };
+        let plain = self_play(games().collect(), &seats);
+        let boxed = self_play(
+            games().map(|(g, s)| (DynState(Box::new(g)), s)).collect(),
+            &seats,
+        );
+        assert_eq!(boxed.counts(), plain.counts(), "{flaw}");
+        let (games, rows) = plain.into_results();
+        assert!(games
+            .iter()
+            .all(|g| g.finished && g.returns.len() == players));
+        assert_eq!(boxed.into_results(), (games, rows), "{flaw}");
+    }
+}
+
+/// Every game played to its end by PUCT with the hashed evaluator.
+fn self_play<S: puct::SearchState>(games: Vec<(S, u64)>, seats: &[SeatPlayer]) -> Runner<S> {
+    let mut runner = Runner::new(games, seats, false, vec![], 1, runner_config(24, 2)).unwrap();
+    runner.run(|_, b| hashed(b)).unwrap();
+    runner
+}
+
+/// The reference game after the deal, seat 0 to decide, and the same position with seat 1's
+/// card exchanged for another rank from the deck: what seat 0 sees is the same.
+fn hidden_card_twins(flaw: &str, seed: u64) -> (Reference, Reference) {
+    let mut config = Config::with_players(&Reference::info(), 3).unwrap();
+    config
+        .options
+        .insert("flaw".into(), serde_json::json!(flaw));
+    let mut g = Reference::new(&config, seed).unwrap();
+    while g.turn() == Turn::Chance {
+        let a = puct::SearchState::sample_chance(&mut g).unwrap();
+        g.apply(a).unwrap();
+    }
+    assert_eq!(g.turn(), Turn::Player(0));
+    let mut v = g.to_json_value();
+    let card = v["hands"][1].as_u64().unwrap() as usize;
+    let other = (1..=5)
+        .find(|&r| r != card && v["deck"][r - 1].as_u64().unwrap() > 0)
+        .unwrap();
+    v["hands"][1] = serde_json::json!(other);
+    v["deck"][other - 1] = serde_json::json!(v["deck"][other - 1].as_u64().unwrap() - 1);
+    v["deck"][card - 1] = serde_json::json!(v["deck"][card - 1].as_u64().unwrap() + 1);
+    let twin = Reference::from_json_value(&v).unwrap();
+    assert_eq!(g.observation(0), twin.observation(0));
+    (g, twin)
+}
+
+/// A search sees only what its seat sees: from two positions that differ in an opponent's
+/// hidden card it searches identically. A game that declares perfect information is searched
+/// on its true state instead (no determinization), so there the card shows.
+#[test]
+fn a_search_never_sees_a_hidden_card() {
+    let cfg = PuctConfig {
+        simulations: 64,
+        ..Default::default()
+    };
+    let mut shown = 0;
+    for seed in 0..6 {
+        let (g, twin) = hidden_card_twins("none", seed);
+        assert_eq!(
+            search(&g, &cfg, seed, hashed),
+            search(&twin, &cfg, seed, hashed),
+            "seed {seed}"
+        );
+        let (g, twin) = hidden_card_twins("falsely_perfect", seed);
+        if search(&g, &cfg, seed, hashed) != search(&twin, &cfg, seed, hashed) {
+            shown += 1;
+        }
+    }
+    assert!(shown >= 3, "the true card changed {shown} of 6 searches");
 }
 
 /// A configuration's limits: each parameter accepted at its bounds and refused, by name, just

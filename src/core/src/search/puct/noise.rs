@@ -142,6 +142,32 @@ mod tests {
         }
     }
 
+    /// Gamma(1) is the exponential: P(X < 1) = 1 - 1/e. Moments alone miss a proposal that is
+    /// slightly off (`(1 + c + x)^3` for `(1 + c x)^3` moves this by 0.01, the mean by 1%).
+    #[test]
+    fn gamma_of_shape_one_is_exponential() {
+        let mut rng = GameRng::new(17);
+        let n = 40_000;
+        let below = (0..n).filter(|_| gamma(&mut rng, 1.0) < 1.0).count() as f64 / n as f64;
+        assert!((below - (1.0 - (-1.0f64).exp())).abs() < 0.005, "{below}");
+    }
+
+    /// With a tiny alpha every Gamma draw can underflow to 0 (the boost `U^(1/alpha)`): the
+    /// noise is then uniform, never a division by zero.
+    #[test]
+    fn dirichlet_with_every_draw_underflowing_is_uniform() {
+        let mut rng = GameRng::new(19);
+        let mut uniform_draws = 0;
+        for _ in 0..2000 {
+            let d = dirichlet(&mut rng, 1e-3, 4);
+            assert!((d.iter().sum::<f64>() - 1.0).abs() < 1e-9, "{d:?}");
+            if d == [0.25; 4] {
+                uniform_draws += 1;
+            }
+        }
+        assert!(uniform_draws > 20, "{uniform_draws}");
+    }
+
     #[test]
     fn gumbel_mean_is_euler_gamma() {
         let mut rng = GameRng::new(9);

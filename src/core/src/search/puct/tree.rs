@@ -150,3 +150,43 @@ impl Tree {
         c
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn actions(t: &Tree, node: u32) -> Vec<Action> {
+        t.edges(node).iter().map(|e| e.action).collect()
+    }
+
+    /// Edges pushed onto a full block land after the old ones, at the indices returned, and the
+    /// block moves without disturbing its neighbour's.
+    #[test]
+    fn pushed_edges_extend_their_own_block() {
+        let mut t = Tree::new();
+        let (a, b) = (0, t.add_node());
+        t.set_edges(a, [10, 11].into_iter().map(|x| Edge::new(x, 0.5)));
+        t.set_edges(b, [20].into_iter().map(|x| Edge::new(x, 1.0)));
+        for (x, want) in [(12, 2), (13, 3), (14, 4)] {
+            assert_eq!(t.push_edge(a, Edge::new(x, 0.1)), want);
+        }
+        assert_eq!(actions(&t, a), [10, 11, 12, 13, 14]);
+        assert_eq!(t.edges(a)[0].prior, 0.5);
+        assert_eq!(actions(&t, b), [20]);
+        assert_eq!(t.find_edge(a, 13), Some(3));
+    }
+
+    /// A block grows by doubling from four: nine chance outcomes seen one by one cost three
+    /// moves (capacities 4, 8, 16), not one per outcome.
+    #[test]
+    fn blocks_double_when_full() {
+        let mut t = Tree::new();
+        let c = t.add_node();
+        for x in 0..9 {
+            assert_eq!(t.push_edge(c, Edge::new(x, 0.0)), x);
+        }
+        assert_eq!(actions(&t, c), (0..9).collect::<Vec<_>>());
+        assert_eq!(t.nodes[c as usize].cap, 16);
+        assert_eq!(t.edges.len(), 4 + 8 + 16);
+    }
+}
