@@ -10,6 +10,8 @@ use meeple_core::search::puct::{
 };
 use meeple_core::search::{Bot, Mcts, SearchConfig};
 use meeple_core::{Action, Config, Game, GameRng, Turn};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
 
 fn nim_sum(heaps: &[f32]) -> u8 {
     heaps.iter().fold(0, |a, &h| a ^ h as u8)
@@ -679,5 +681,157 @@ fn configuration_bounds_are_checked_and_named() {
     assert!(
         e.contains("bad PUCT configuration") && e.contains("simulation"),
         "{e}"
+    );
+}
+
+/// Every bad number is found, however many there are and wherever they are: the fast pass
+/// folds with `|` (two bad numbers must not cancel), the slow pass names the first one, and a
+/// zero prior (an illegal action) is fine.
+#[test]
+fn check_outputs_finds_and_names_every_bad_number() {
+    let priors = [1.0, 0.0, 2.0, 0.0, 1.0, 1.0];
+    let values = [0.5; 6];
+    let check = |p: &[f32], v: &[f32]| puct::check_outputs(p, v, 2, 3, 3);
+    assert_eq!(check(&priors, &values), Ok(()));
+    let mut two = priors;
+    (two[1], two[4]) = (f32::NAN, f32::INFINITY);
+    let e = check(&two, &values).unwrap_err();
+    assert!(e.contains("priors: NaN at row 0, action 1"), "{e}");
+    let e = check(&[f32::NAN; 6], &values).unwrap_err();
+    assert!(e.contains("priors: NaN at row 0, action 0"), "{e}");
+    let mut one = values;
+    one[5] = f32::NAN;
+    let e = check(&priors, &one).unwrap_err();
+    assert!(e.contains("values: NaN at row 1, seat 2"), "{e}");
+    let mut both = values;
+    (both[1], both[3]) = (f32::INFINITY, f32::NEG_INFINITY);
+    let e = check(&priors, &both).unwrap_err();
+    assert!(e.contains("values: infinite value at row 0, seat 1"), "{e}");
+    let e = check(&priors, &[f32::NAN; 6]).unwrap_err();
+    assert!(e.contains("values: NaN at row 0, seat 0"), "{e}");
+}
+
+/// The reference game's first decision of `seat` (seats before it pass).
+fn reference_decision(players: usize, seat: usize, seed: u64) -> Reference {
+    let config = Config::with_players(&Reference::info(), players).unwrap();
+    let mut g = Reference::new(&config, seed).unwrap();
+    while g.turn() != Turn::Player(seat) {
+        let a = match g.turn() {
+            Turn::Chance => puct::SearchState::sample_chance(&mut g).unwrap(),
+            _ => 0, // pass
+        };
+        g.apply(a).unwrap();
+    }
+    g
+}
+
+#[test]
+fn a_search_reports_the_seat_it_decides_for() {
+    for seat in 0..3 {
+        let s = Search::new(reference_decision(3, seat, 5), &PuctConfig::default(), 0).unwrap();
+        assert_eq!(s.seat(), seat);
+        assert_eq!(s.root().turn(), Turn::Player(seat));
+    }
+}
+
+/// `temperature_moves: Some(m)`: a game's first `m` PUCT decisions are drawn at the search's
+/// temperature, every later one is the most visited action.
+#[test]
+fn temperature_applies_to_the_first_decisions_only() {
+    let players = 3;
+    let mut runner = Runner::new(
+        reference_games(24, players),
+        &vec![SeatPlayer::Puct(0); players],
+        false,
+        vec![],
+        1,
+        runner_config(24, 1),
+    )
+    .unwrap();
+    runner.run(|_, b| hashed(b)).unwrap();
+    let (_, rows) = runner.into_results();
+    let (mut drawn, mut first) = (0, 0);
+    for game in 0..24 {
+        for (d, r) in rows.iter().filter(|r| r.game == game).enumerate() {
+            let most = r.policy.iter().cloned().fold(0.0, f32::max);
+            let i = r.legal.iter().position(|&a| a == r.action).unwrap();
+            if d == 0 {
+                first += 1;
+                drawn += usize::from(r.policy[i] < most);
+            } else {
+                assert_eq!(r.policy[i], most, "game {game}, decision {d}: {r:?}");
+            }
+        }
+    }
+    assert!(
+        drawn >= 3,
+        "{drawn} of {first} first decisions not the most visited"
+    );
+}
+
+/// The evaluator is never handed an empty batch (a network may not accept one): with one
+/// evaluator per seat, a wave where every game waits on seat 0 leaves seat 1's batch empty.
+/// `is_over` turns true when the last game ends.
+#[test]
+fn no_evaluator_is_called_without_rows() {
+    let config = Config::with_players(&Nim::info(), 2).unwrap();
+    let games = (0..3).map(|i| (Nim::new(&config, i).unwrap(), i)).collect();
+    let mut runner = Runner::new(
+        games,
+        &[SeatPlayer::Puct(0), SeatPlayer::Puct(1)],
+        false,
+        vec![],
+        2,
+        runner_config(16, 1),
+    )
+    .unwrap();
+    assert!(!runner.is_over());
+    let mut calls = [0; 2];
+    runner
+        .run(|k, b| {
+            calls[k] += 1;
+            if b.rows() == 0 {
+                return Err(format!("evaluator {k} called with no rows"));
+            }
+            exact(b)
+        })
+        .unwrap();
+    assert!(runner.is_over());
+    assert!(calls[0] > 0 && calls[1] > 0, "{calls:?}");
+}
+
+/// With `threads: 2` the searches and bots of a wave run on the runner's own pool.
+#[test]
+fn threads_walk_the_games_on_the_pool() {
+    let config = Config::with_players(&Nim::info(), 2).unwrap();
+    let games = (0..8).map(|i| (Nim::new(&config, i).unwrap(), i)).collect();
+    let outside = Arc::new(AtomicUsize::new(0));
+    let seen = outside.clone();
+    let bot = move |state: &Nim, _seed: u64| -> Result<Action, String> {
+        if rayon::current_thread_index().is_none() {
+            seen.fetch_add(1, Ordering::Relaxed);
+        }
+        let mut legal = Vec::new();
+        state.legal_actions(&mut legal);
+        Ok(legal[0])
+    };
+    let mut runner = Runner::new(
+        games,
+        &[SeatPlayer::Puct(0), SeatPlayer::Bot(0)],
+        false,
+        vec![Box::new(bot)],
+        1,
+        RunnerConfig {
+            threads: 2,
+            ..runner_config(16, 1)
+        },
+    )
+    .unwrap();
+    runner.run(|_, b| exact(b)).unwrap();
+    assert!(runner.is_over());
+    assert_eq!(
+        outside.load(Ordering::Relaxed),
+        0,
+        "bot moves chosen off the pool"
     );
 }
