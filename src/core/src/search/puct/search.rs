@@ -942,7 +942,84 @@ pub fn considered_visits(m: u32, n: u32) -> Vec<u32> {
 
 #[cfg(test)]
 mod tests {
-    use super::considered_visits;
+    use super::*;
+    use crate::game::Game;
+    use crate::options::Config;
+    use crate::reference::Reference;
+
+    /// The reference game (three players) at seat 0's first decision: pass, bet or swap.
+    fn first_decision() -> Reference {
+        let config = Config::with_players(&Reference::info(), 3).unwrap();
+        let mut g = Reference::new(&config, 3).unwrap();
+        while Game::turn(&g) == Turn::Chance {
+            let a = SearchState::sample_chance(&mut g).unwrap();
+            Game::apply(&mut g, a).unwrap();
+        }
+        g
+    }
+
+    /// A search past its root, with `leaves` leaves collected at once, and their batch.
+    fn expanded(leaves: u32) -> (Search<Reference>, LeafBatch) {
+        let g = first_decision();
+        let cfg = PuctConfig {
+            leaves_per_search: leaves,
+            ..Default::default()
+        };
+        let mut s = Search::new(g.clone(), &cfg, 0).unwrap();
+        let mut batch = LeafBatch::for_state(&g);
+        assert_eq!(s.collect(&mut batch).unwrap(), 1);
+        s.absorb(
+            &batch
+                .masks()
+                .iter()
+                .map(|&m| f32::from(m))
+                .collect::<Vec<_>>(),
+            &[0.0; 3],
+            0,
+        )
+        .unwrap();
+        batch.clear();
+        (s, batch)
+    }
+
+    /// Each leaf of a wave takes its own row's values: three leaves collected at once (virtual
+    /// loss sends them down the three root edges), row `k` valued `(k + 1) / 10` for every
+    /// seat, and the root edges end with the three values, one each.
+    #[test]
+    fn each_leaf_takes_its_own_rows_value() {
+        let (mut s, mut batch) = expanded(3);
+        let rows = s.collect(&mut batch).unwrap();
+        assert_eq!(rows, 3);
+        let priors: Vec<f32> = batch.masks().iter().map(|&m| f32::from(m)).collect();
+        let values: Vec<f32> = (0..rows).flat_map(|k| [(k + 1) as f32 / 10.0; 3]).collect();
+        s.absorb(&priors, &values, 0).unwrap();
+        assert_eq!(s.evaluations, 1 + 3, "the root's row and the three leaves'");
+        let mut got: Vec<f64> = s.tree.edges(0).iter().map(|e| e.value).collect();
+        got.sort_by(f64::total_cmp);
+        let want = [0.1, 0.2, 0.3];
+        assert!(
+            got.iter().zip(want).all(|(g, w)| (g - w).abs() < 1e-6),
+            "{got:?}"
+        );
+    }
+
+    /// Outputs of the wrong size for the rows collected are refused, priors or values, and the
+    /// search can still take the right ones.
+    #[test]
+    fn absorb_refuses_outputs_of_the_wrong_size() {
+        let (mut s, mut batch) = expanded(2);
+        let rows = s.collect(&mut batch).unwrap();
+        let priors: Vec<f32> = batch.masks().iter().map(|&m| f32::from(m)).collect();
+        let values = vec![0.5; rows * 3];
+        for (p, v) in [(&priors[1..], &values[..]), (&priors[..], &values[1..])] {
+            let e = s.absorb(p, v, 0).unwrap_err();
+            assert!(
+                e.contains(&format!("expected outputs for {rows} rows")),
+                "{e}"
+            );
+        }
+        s.absorb(&priors, &values, 0).unwrap();
+    }
 
     #[test]
     fn halving_schedule() {
