@@ -653,3 +653,29 @@ fn matches_between_bots_are_deterministic_and_replayable() {
     // Seat count checked.
     assert!(search::play_matches::<Reference>(&refc, &bots[..2], 1, 9, 1, false).is_err());
 }
+
+/// The visit counts as a distribution over the legal actions; uniform when nothing was
+/// visited (a bot that did not search).
+#[test]
+fn policy_is_the_visit_share() {
+    let result = |visits: &[u64]| SearchResult {
+        action: 0,
+        seat: 0,
+        kind: "uct".into(),
+        stats: visits
+            .iter()
+            .enumerate()
+            .map(|(a, &visits)| search::ActionStats {
+                action: a as Action,
+                visits,
+                value: 0.0,
+            })
+            .collect(),
+        iterations: visits.iter().sum(),
+        nodes: 1,
+        seconds: 0.0,
+    };
+    assert_eq!(result(&[3, 0, 1]).policy(), [0.75, 0.0, 0.25]);
+    assert_eq!(result(&[0, 0, 0, 0]).policy(), [0.25; 4]);
+    assert_eq!(result(&[]).policy(), Vec::<f64>::new());
+}
