@@ -835,3 +835,37 @@ fn threads_walk_the_games_on_the_pool() {
         "bot moves chosen off the pool"
     );
 }
+
+/// Gumbel-top-1 is the Gumbel-max trick: with one action considered, the action chosen is a
+/// draw from the prior itself, here 0.6, 0.3 and 0.1 for pass, bet and swap (and the
+/// considered action is the one played, whatever its value).
+#[test]
+fn gumbel_with_one_considered_action_samples_the_prior() {
+    let prior = |b: &LeafBatch| -> Output {
+        let weights = [6.0, 3.0, 1.0, 1.0, 1.0];
+        let priors = b
+            .masks()
+            .iter()
+            .enumerate()
+            .map(|(i, &m)| f32::from(m) * weights[i % b.num_actions])
+            .collect();
+        Ok((priors, vec![0.5; b.rows() * b.players]))
+    };
+    let g = reference_decision(2, 0, 8);
+    let cfg = PuctConfig {
+        simulations: 2,
+        gumbel: true,
+        max_considered: 1,
+        dirichlet_fraction: 0.0,
+        ..Default::default()
+    };
+    let n = 4000;
+    let mut counts = [0; 3];
+    for seed in 0..n {
+        counts[search(&g, &cfg, seed, prior).action as usize] += 1;
+    }
+    for (a, want) in [0.6, 0.3, 0.1].into_iter().enumerate() {
+        let share = f64::from(counts[a]) / n as f64;
+        assert!((share - want).abs() < 0.025, "{counts:?}");
+    }
+}

@@ -982,6 +982,63 @@ mod tests {
         (s, batch)
     }
 
+    /// Uniform priors over the mask, every value 1/2.
+    fn uniform(b: &LeafBatch) -> Result<(Vec<f32>, Vec<f32>), String> {
+        let priors = b.masks().iter().map(|&m| f32::from(m)).collect();
+        Ok((priors, vec![0.5; b.rows() * b.players]))
+    }
+
+    /// A swap's draw is a chance node of the tree: one edge per card left, its prior the card's
+    /// exact probability, its visits sampled in proportion. (The reference game declaring
+    /// perfect information, so every simulation sees the same deck.)
+    #[test]
+    fn chance_nodes_keep_their_outcomes_exact_probabilities() {
+        let mut config = Config::with_players(&Reference::info(), 2).unwrap();
+        config
+            .options
+            .insert("flaw".into(), serde_json::json!("falsely_perfect"));
+        let mut g = Reference::new(&config, 4).unwrap();
+        while Game::turn(&g) == Turn::Chance {
+            let a = SearchState::sample_chance(&mut g).unwrap();
+            Game::apply(&mut g, a).unwrap();
+        }
+        let cfg = PuctConfig {
+            simulations: 400,
+            dirichlet_fraction: 0.0,
+            ..Default::default()
+        };
+        let mut s = Search::new(g.clone(), &cfg, 1).unwrap();
+        s.run(uniform).unwrap();
+        let swap = s.tree.find_edge(0, 2).unwrap();
+        let node = s.tree.edges(0)[swap as usize].child;
+        assert_eq!(s.tree.nodes[node as usize].kind, Kind::Chance);
+        let mut after = g.clone();
+        Game::apply(&mut after, 2).unwrap();
+        let mut outcomes = Vec::new();
+        Game::chance_outcomes(&after, &mut outcomes);
+        let total: u32 = outcomes.iter().map(|o| o.1).sum();
+        let edges = s.tree.edges(node);
+        assert_eq!(edges.len(), outcomes.len(), "every card seen");
+        let visits: u32 = edges.iter().map(|e| e.visits).sum();
+        assert!(visits >= 50, "{visits} simulations through the swap");
+        for e in edges {
+            let w = outcomes.iter().find(|o| o.0 == e.action).unwrap().1;
+            let p = f64::from(w) / f64::from(total);
+            assert_eq!(e.prior, p as f32);
+            let share = f64::from(e.visits) / f64::from(visits);
+            assert!(
+                (share - p).abs() < 0.12,
+                "card {}: {share} against {p}",
+                e.action
+            );
+            assert_ne!(
+                e.child,
+                super::super::tree::NONE,
+                "a drawn card leads on into the tree"
+            );
+        }
+    }
+
     /// Each leaf of a wave takes its own row's values: three leaves collected at once (virtual
     /// loss sends them down the three root edges), row `k` valued `(k + 1) / 10` for every
     /// seat, and the root edges end with the three values, one each.
