@@ -946,6 +946,7 @@ mod tests {
     use crate::game::Game;
     use crate::options::Config;
     use crate::reference::Reference;
+    use crate::search::puct::fork::Fork;
 
     /// The reference game (three players) at seat 0's first decision: pass, bet or swap.
     fn first_decision() -> Reference {
@@ -1036,6 +1037,183 @@ mod tests {
                 super::super::tree::NONE,
                 "a drawn card leads on into the tree"
             );
+        }
+    }
+
+    /// Every value 0.2 for seat 0 and 0.7 for seat 1 (and uniform priors): what a node holds
+    /// of its own evaluations is then known.
+    fn constant(b: &LeafBatch) -> Result<(Vec<f32>, Vec<f32>), String> {
+        let priors = b.masks().iter().map(|&m| f32::from(m)).collect();
+        let values = (0..b.rows() * b.players)
+            .map(|i| if i % b.players == 0 { 0.2 } else { 0.7 })
+            .collect();
+        Ok((priors, values))
+    }
+
+    /// The books of a finished search: no virtual loss left; a decision node counts its own
+    /// evaluations (at least one) beside its edges' visits, and its value is theirs plus its
+    /// own (each in [0, 1]; `exact`: each the constant evaluator's value for its mover); a
+    /// chance node adds no value.
+    fn audit<S: SearchState>(s: &Search<S>, exact: bool) {
+        for (id, n) in s.tree.nodes.iter().enumerate() {
+            let edges = s.tree.edges(id as u32);
+            assert!(
+                edges.iter().all(|e| e.pending == 0),
+                "node {id}: virtual loss left"
+            );
+            let visits: u32 = edges.iter().map(|e| e.visits).sum();
+            let value: f64 = edges.iter().map(|e| e.value).sum();
+            match n.kind {
+                Kind::Decision => {
+                    let own = f64::from(n.visits - visits);
+                    assert!(n.visits > visits, "node {id}: {n:?}");
+                    let v = n.value - value;
+                    if exact {
+                        let c = [0.2, 0.7][n.mover as usize];
+                        assert!((v - own * c).abs() < 1e-6, "node {id}: {v} for {own} x {c}");
+                    } else {
+                        assert!(v > -1e-9 && v < own + 1e-9, "node {id}: {v} for {own}");
+                    }
+                }
+                Kind::Chance => {
+                    assert!(
+                        n.visits >= visits && n.value == 0.0 && value == 0.0,
+                        "node {id}"
+                    );
+                }
+                Kind::Terminal => assert!(edges.is_empty() && n.visits > 0, "node {id}"),
+                // A node is a leaf only until a simulation reaches it with a state.
+                Kind::Leaf => assert!(edges.is_empty() && n.visits == 0, "node {id}: {n:?}"),
+                Kind::Pending => panic!("node {id} still waits for the evaluator"),
+            }
+        }
+    }
+
+    #[test]
+    fn a_finished_search_keeps_its_books() {
+        for leaves in [1, 4] {
+            let cfg = PuctConfig {
+                simulations: 300,
+                leaves_per_search: leaves,
+                ..Default::default()
+            };
+            let mut config = Config::with_players(&Reference::info(), 2).unwrap();
+            config
+                .options
+                .insert("flaw".into(), serde_json::json!("falsely_perfect"));
+            let mut g = Reference::new(&config, 6).unwrap();
+            while Game::turn(&g) == Turn::Chance {
+                let a = SearchState::sample_chance(&mut g).unwrap();
+                Game::apply(&mut g, a).unwrap();
+            }
+            let mut s = Search::new(g, &cfg, 2).unwrap();
+            s.run(constant).unwrap();
+            audit(&s, true);
+            for card in 0..5 {
+                let mut s = Search::new(Fork::dealt(card), &cfg, 3).unwrap();
+                s.run(constant).unwrap();
+                assert_eq!(s.completed, 300);
+                audit(&s, false);
+            }
+        }
+    }
+
+    /// In Fork player 1's options depend on the card player 0 cannot see: player 1's node
+    /// below each root action gathers the options of every card drawn for it (an edge for
+    /// each, added as the determinizations show them), and no simulation plays one that its
+    /// determinization does not allow (the game would refuse it: the search would fail).
+    #[test]
+    fn determinizations_add_the_options_they_show() {
+        let cfg = PuctConfig {
+            simulations: 200,
+            ..Default::default()
+        };
+        let mut s = Search::new(Fork::dealt(0), &cfg, 4).unwrap();
+        s.run(constant).unwrap();
+        for e in s.tree.edges(0) {
+            let n = s.tree.nodes[e.child as usize];
+            assert!(
+                matches!(n.kind, Kind::Decision | Kind::Chance | Kind::Terminal),
+                "{n:?}"
+            );
+            let mut below: Vec<Action> = s.tree.edges(e.child).iter().map(|e| e.action).collect();
+            below.sort_unstable();
+            let want: &[Action] = match (n.kind, n.mover) {
+                (Kind::Decision, 1) => &[0, 1, 2],
+                (Kind::Terminal, _) => &[],
+                _ => &[0, 1],
+            };
+            assert_eq!(below, want, "below root action {}", e.action);
+        }
+    }
+
+    /// A determinization where another seat moves than at the tree's node (Fork: player 1's
+    /// node, player 0 to move again on card 3) takes that position's value only: rows handed
+    /// over for seat 0 that do not expand the node they reached.
+    #[test]
+    fn another_seat_to_move_is_evaluated_not_expanded() {
+        let cfg = PuctConfig {
+            simulations: 300,
+            ..Default::default()
+        };
+        let mut s = Search::new(Fork::dealt(0), &cfg, 7).unwrap();
+        let mut batch = LeafBatch::for_state(&Fork::dealt(0));
+        let mut foreign = 0;
+        while !s.is_done() {
+            batch.clear();
+            s.collect(&mut batch).unwrap();
+            for (leaf, &seat) in s.pending.iter().zip(&batch.seats) {
+                let mover = s.tree.nodes[leaf.node as usize].mover;
+                if !leaf.expand && seat == 0 && mover == 1 {
+                    foreign += 1;
+                }
+            }
+            let (p, v) = constant(&batch).unwrap();
+            s.absorb(&p, &v, 0).unwrap();
+        }
+        assert!(foreign > 0);
+        audit(&s, false);
+    }
+
+    /// Where the tree and a determinization disagree (the tree expected a player, the
+    /// determinization throws the coin, or the reverse), the search asks the evaluator only
+    /// for the value of a player's position, and plays chance to the end.
+    #[test]
+    fn value_only_evaluates_a_player_and_plays_chance_to_the_end() {
+        let (mut s, mut batch) = {
+            let g = Fork::dealt(0);
+            let mut s = Search::new(g.clone(), &PuctConfig::default(), 5).unwrap();
+            let mut batch = LeafBatch::for_state(&g);
+            s.collect(&mut batch).unwrap();
+            s.absorb(&[1.0, 1.0, 0.0], &[0.5, 0.5], 0).unwrap();
+            batch.clear();
+            (s, batch)
+        };
+        let mut player = Fork::dealt(1);
+        Game::apply(&mut player, 0).unwrap();
+        s.path.clear();
+        assert!(matches!(
+            s.value_only(0, player, &mut batch),
+            Ok(Step::Leaf)
+        ));
+        assert_eq!((batch.rows(), batch.seats[0]), (1, 1));
+        assert_eq!(batch.masks(), [0, 1, 1]);
+        assert!(
+            !s.pending[0].expand,
+            "a value-only row does not expand the node"
+        );
+        let mut coin = Fork::dealt(2);
+        Game::apply(&mut coin, 0).unwrap();
+        for _ in 0..8 {
+            s.path.clear();
+            let rows = batch.rows();
+            assert!(matches!(
+                s.value_only(0, coin.clone(), &mut batch),
+                Ok(Step::Backed)
+            ));
+            assert_eq!(batch.rows(), rows, "a finished game needs no evaluator");
+            let won = s.values[0] == 1.0;
+            assert_eq!(s.values, if won { [1.0, 0.0] } else { [0.0, 1.0] });
         }
     }
 
