@@ -869,3 +869,136 @@ fn gumbel_with_one_considered_action_samples_the_prior() {
         assert!((share - want).abs() < 0.025, "{counts:?}");
     }
 }
+
+/// Sequential halving: the considered actions share the simulations round by round, the
+/// better half going on. Three actions and 16 simulations: two rounds of three, then the best
+/// two alone (visits 2, 7, 7); Nim's twelve moves with four considered: two rounds of four,
+/// then two (2, 2, 6, 6), the other eight never visited.
+#[test]
+fn gumbel_sequential_halving_shares_the_visits() {
+    let cfg = |m| PuctConfig {
+        simulations: 16,
+        gumbel: true,
+        max_considered: m,
+        ..Default::default()
+    };
+    for seed in 0..4 {
+        let mut v = search(&reference_decision(3, 0, seed), &cfg(16), seed, hashed).visits;
+        v.sort_unstable();
+        assert_eq!(v, [2, 7, 7], "seed {seed}");
+        let mut v = search(&Nim::position(2, [3, 4, 5], 0), &cfg(4), seed, uniform).visits;
+        v.sort_unstable();
+        assert_eq!(v, [0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 6, 6], "seed {seed}");
+    }
+}
+
+/// The Gumbel policy target is the improved policy softmax(logit + sigma(completed Q)),
+/// recomputed here from the result's own priors, values and visits and the evaluator's value
+/// of the root: an unvisited action's Q is v_mix, the root value mixed with the visited
+/// actions' prior-weighted mean; Q is min-max normalised and scaled by
+/// `(c_visit + max visits) * c_scale`.
+#[test]
+fn gumbel_policy_is_the_improved_policy() {
+    for seed in 0..6 {
+        let g = reference_decision(3, seed as usize % 3, seed);
+        let cfg = PuctConfig {
+            simulations: 5,
+            gumbel: true,
+            max_considered: 2,
+            c_visit: 5.0,
+            c_scale: 0.3,
+            ..Default::default()
+        };
+        let mut root_value = None;
+        let mut s = Search::new(g.clone(), &cfg, seed).unwrap();
+        s.run(|b| {
+            let out = hashed(b)?;
+            root_value.get_or_insert(out.1[s_seat(&g)] as f64);
+            Ok(out)
+        })
+        .unwrap();
+        let r = s.result(None);
+        let root_value = root_value.unwrap();
+        let n: u32 = r.visits.iter().sum();
+        let visited = |i: &usize| r.visits[*i] > 0;
+        let idx = 0..r.legal.len();
+        let weight: f64 = idx
+            .clone()
+            .filter(visited)
+            .map(|i| f64::from(r.prior[i]))
+            .sum();
+        let weighted: f64 = idx
+            .clone()
+            .filter(visited)
+            .map(|i| f64::from(r.prior[i]) * r.q[i])
+            .sum();
+        let v_mix = if weight > 0.0 {
+            (root_value + f64::from(n) * weighted / weight) / (1.0 + f64::from(n))
+        } else {
+            root_value
+        };
+        let q: Vec<f64> = idx
+            .clone()
+            .map(|i| if visited(&i) { r.q[i] } else { v_mix })
+            .collect();
+        let (lo, hi) = (
+            q.iter().cloned().fold(f64::INFINITY, f64::min),
+            q.iter().cloned().fold(f64::NEG_INFINITY, f64::max),
+        );
+        let max_visits = f64::from(*r.visits.iter().max().unwrap());
+        let z: Vec<f64> = idx
+            .clone()
+            .map(|i| {
+                let sigma = (5.0 + max_visits) * 0.3 * (q[i] - lo) / (hi - lo).max(1e-9);
+                f64::from(r.prior[i]).max(1e-30).ln() + sigma
+            })
+            .collect();
+        let top = z.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
+        let total: f64 = z.iter().map(|x| (x - top).exp()).sum();
+        for i in idx {
+            let want = (z[i] - top).exp() / total;
+            assert!(
+                (f64::from(r.policy[i]) - want).abs() < 1e-5,
+                "seed {seed}: {:?} against action {i} {want}",
+                r.policy
+            );
+        }
+    }
+}
+
+/// The seat to move at the root of `g`.
+fn s_seat(g: &Reference) -> usize {
+    match g.turn() {
+        Turn::Player(p) => p,
+        t => panic!("no player to move: {t:?}"),
+    }
+}
+
+/// Without Gumbel noise (`gumbel_scale` 0, for evaluation games) and with equal values, the
+/// halving keeps the actions of the highest priors: Nim's twelve moves, priors growing with
+/// the action id, four considered; the two largest ids get the last rounds, the largest is
+/// played.
+#[test]
+fn gumbel_without_noise_keeps_the_highest_priors() {
+    let rising = |b: &LeafBatch| -> Output {
+        let priors = b
+            .masks()
+            .iter()
+            .enumerate()
+            .map(|(i, &m)| f32::from(m) * (1 + i % b.num_actions) as f32)
+            .collect();
+        Ok((priors, vec![0.5; b.rows() * b.players]))
+    };
+    let cfg = PuctConfig {
+        simulations: 16,
+        gumbel: true,
+        gumbel_scale: 0.0,
+        max_considered: 4,
+        ..Default::default()
+    };
+    let r = search(&Nim::position(2, [3, 4, 5], 0), &cfg, 1, rising);
+    let n = r.legal.len();
+    assert_eq!(r.visits[n - 2..], [6, 6], "{r:?}");
+    assert_eq!(r.visits[n - 4..n - 2], [2, 2], "{r:?}");
+    assert_eq!(r.action, r.legal[n - 1]);
+}

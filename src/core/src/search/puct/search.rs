@@ -946,6 +946,7 @@ mod tests {
     use crate::game::Game;
     use crate::options::Config;
     use crate::reference::Reference;
+    use crate::rng::GameRng;
     use crate::search::puct::fork::Fork;
 
     /// The reference game (three players) at seat 0's first decision: pass, bet or swap.
@@ -1215,6 +1216,66 @@ mod tests {
             let won = s.values[0] == 1.0;
             assert_eq!(s.values, if won { [1.0, 0.0] } else { [0.0, 1.0] });
         }
+    }
+
+    /// PUCT's choice is the argmax of `Q + c sqrt(N + 1) P / (1 + n)`, pending visits counted in
+    /// `n` and `N`, an unvisited edge valued at its node's mean (first-play urgency): checked
+    /// against that formula on random statistics at the root of a perfect-information state.
+    #[test]
+    fn select_maximises_the_puct_score() {
+        let mut config = Config::with_players(&Reference::info(), 2).unwrap();
+        config
+            .options
+            .insert("flaw".into(), serde_json::json!("falsely_perfect"));
+        let mut g = Reference::new(&config, 1).unwrap();
+        while Game::turn(&g) == Turn::Chance {
+            let a = SearchState::sample_chance(&mut g).unwrap();
+            Game::apply(&mut g, a).unwrap();
+        }
+        let mut rng = GameRng::new(11);
+        for case in 0..300 {
+            let c_puct = [0.5, 1.25, 3.0][case % 3];
+            let cfg = PuctConfig {
+                c_puct,
+                ..Default::default()
+            };
+            let mut s = Search::new(g.clone(), &cfg, 0).unwrap();
+            let edges: Vec<Edge> = (0..3)
+                .map(|a| {
+                    let mut e = Edge::new(a, (1 + rng.below(9)) as f32 / 10.0);
+                    e.visits = rng.below(4);
+                    e.pending = u32::from(rng.below(4) == 0);
+                    e.value = f64::from(rng.below(100)) / 100.0 * f64::from(e.visits);
+                    e
+                })
+                .collect();
+            s.tree.set_edges(0, edges.iter().copied());
+            let node = &mut s.tree.nodes[0];
+            node.kind = Kind::Decision;
+            node.visits = 1 + edges.iter().map(|e| e.visits).sum::<u32>();
+            node.value = f64::from(rng.below(100)) / 100.0 * f64::from(node.visits);
+            let fpu = node.value / f64::from(node.visits);
+            let total: u32 = edges.iter().map(|e| e.visits + e.pending).sum();
+            let score = |e: &Edge| {
+                let n = e.visits + e.pending;
+                let q = if n > 0 { e.value / f64::from(n) } else { fpu };
+                q + c_puct * f64::from(total + 1).sqrt() * f64::from(e.prior) / f64::from(1 + n)
+            };
+            let best = (0..3).fold(0, |b, i| {
+                if score(&edges[i]) > score(&edges[b]) {
+                    i
+                } else {
+                    b
+                }
+            });
+            assert_eq!(s.select(0, &g), best as u32, "case {case}: {edges:?}");
+        }
+        // A tie goes to the first edge (the lowest action: expansion order).
+        let mut s = Search::new(g.clone(), &PuctConfig::default(), 0).unwrap();
+        s.tree.set_edges(0, (0..3).map(|a| Edge::new(a, 0.25)));
+        s.tree.nodes[0].kind = Kind::Decision;
+        s.tree.nodes[0].visits = 1;
+        assert_eq!(s.select(0, &g), 0);
     }
 
     /// Each leaf of a wave takes its own row's values: three leaves collected at once (virtual
