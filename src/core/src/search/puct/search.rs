@@ -1278,6 +1278,63 @@ mod tests {
         assert_eq!(s.select(0, &g), 0);
     }
 
+    /// At temperature `t` an action is drawn with probability proportional to `visits^(1/t)`;
+    /// at 0 it is the most visited, a tie going to the better mean, then the first.
+    #[test]
+    fn moves_are_drawn_by_visits_at_the_temperature() {
+        let (mut s, _) = expanded(1);
+        let visits = [1, 3, 0, 4];
+        let q = [0.9, 0.1, 0.5, 0.2];
+        for (t, want) in [(1.0, [1.0, 3.0, 0.0, 4.0]), (0.5, [1.0, 9.0, 0.0, 16.0])] {
+            let n = 20_000;
+            let mut counts = [0u32; 4];
+            for _ in 0..n {
+                counts[s.choose_by_visits(&visits, &q, t)] += 1;
+            }
+            let total: f64 = want.iter().sum();
+            for i in 0..4 {
+                let share = f64::from(counts[i]) / f64::from(n);
+                assert!((share - want[i] / total).abs() < 0.012, "t {t}: {counts:?}");
+            }
+        }
+        assert_eq!(s.choose_by_visits(&visits, &q, 0.0), 3);
+        assert_eq!(s.choose_by_visits(&[2, 2, 1], &[0.1, 0.3, 0.9], 0.0), 1);
+        assert_eq!(s.choose_by_visits(&[2, 2], &[0.3, 0.3], 0.0), 0);
+        assert_eq!(s.choose_by_visits(&[0, 0], &[0.1, 0.3], 1.0), 1);
+    }
+
+    /// The result's statistics are the root's: per legal action its visits, mean value (0 if
+    /// never visited) and prior, the visit shares as the policy target, the root's mean value.
+    #[test]
+    fn the_result_reports_the_roots_statistics() {
+        let cfg = PuctConfig {
+            simulations: 7,
+            ..Default::default()
+        };
+        let mut s = Search::new(Fork::dealt(0), &cfg, 9).unwrap();
+        s.run(constant).unwrap();
+        let r = s.result(None);
+        let edges = s.tree.edges(0).to_vec();
+        assert_eq!(r.legal, [0, 1]);
+        let total: u32 = edges.iter().map(|e| e.visits).sum();
+        assert_eq!(total, 7);
+        for (i, e) in edges.iter().enumerate() {
+            assert_eq!(e.action, r.legal[i]);
+            assert_eq!(r.visits[i], e.visits);
+            assert_eq!(r.prior[i], e.prior);
+            let q = if e.visits > 0 {
+                e.value / f64::from(e.visits)
+            } else {
+                0.0
+            };
+            assert!((r.q[i] - q).abs() < 1e-12, "{r:?}");
+            assert!((f64::from(r.policy[i]) - f64::from(e.visits) / 7.0).abs() < 1e-6);
+        }
+        let root = s.tree.nodes[0];
+        assert!((r.value - root.value / f64::from(root.visits)).abs() < 1e-12);
+        assert_eq!((r.seat, r.simulations, r.nodes), (0, 7, s.tree.nodes.len()));
+    }
+
     /// Each leaf of a wave takes its own row's values: three leaves collected at once (virtual
     /// loss sends them down the three root edges), row `k` valued `(k + 1) / 10` for every
     /// seat, and the root edges end with the three values, one each.
