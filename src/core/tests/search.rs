@@ -509,10 +509,21 @@ fn search_config_reads_json_and_names_bad_fields() {
         (json!({"iterations": "many"}), "many"),
         (json!({"itertions": 5}), "itertions"),
         (json!({"rollout_epsilon": 2.0}), "rollout_epsilon"),
+        (json!({"seconds": 0.0}), "seconds"),
+        (json!({"seconds": search::MAX_SECONDS * 1.001}), "seconds"),
+        (json!({"samples": 0}), "samples"),
+        (json!({"max_nodes": 0}), "max_nodes"),
         (json!([1, 2]), "search configuration"),
     ] {
         let e = SearchConfig::from_json(&bad).unwrap_err();
         assert!(e.contains(word), "{bad}: {e}");
+    }
+    // Each bound itself is accepted.
+    for good in [
+        json!({"seconds": search::MAX_SECONDS}),
+        json!({"max_nodes": 1, "samples": 1, "threads": 256, "rollout_epsilon": 1.0, "c": 0.0}),
+    ] {
+        assert!(SearchConfig::from_json(&good).is_ok(), "{good}");
     }
     // search() validates too.
     let bad = SearchConfig {
@@ -678,4 +689,143 @@ fn policy_is_the_visit_share() {
     assert_eq!(result(&[3, 0, 1]).policy(), [0.75, 0.0, 0.25]);
     assert_eq!(result(&[0, 0, 0, 0]).policy(), [0.25; 4]);
     assert_eq!(result(&[]).policy(), Vec::<f64>::new());
+}
+
+/// The heuristic bot's value of an action followed by chance is the exact expectation over the
+/// outcomes (`Average`), or close to it with many sampled outcomes (`Sample`): the last seat of
+/// the reference game (declaring perfect information, so the bot reads the true cards), where
+/// every action ends the game and a swap's draw decides it.
+#[test]
+fn heuristic_values_are_the_expectation_over_chance() {
+    let mut config = Config::with_players(&Reference::info(), 2).unwrap();
+    config
+        .options
+        .insert("flaw".into(), json!("falsely_perfect"));
+    let mut g = Reference::new(&config, 1).unwrap();
+    for a in [2, 0, 0] {
+        g.apply(a).unwrap(); // player 0 holds a 3, player 1 a 1; player 0 passes
+    }
+    assert_eq!(g.turn(), Turn::Player(1));
+    let exact = |a: Action| {
+        let mut next = g.clone();
+        next.apply(a).unwrap();
+        if next.turn() == Turn::Terminal {
+            return next.returns()[1];
+        }
+        let mut outcomes = Vec::new();
+        next.chance_outcomes(&mut outcomes);
+        let total: u32 = outcomes.iter().map(|o| o.1).sum();
+        outcomes
+            .iter()
+            .map(|&(o, w)| {
+                let mut after = next.clone();
+                after.apply(o).unwrap();
+                assert_eq!(after.turn(), Turn::Terminal);
+                f64::from(w) * after.returns()[1]
+            })
+            .sum::<f64>()
+            / f64::from(total)
+    };
+    let want: Vec<f64> = (0..3).map(exact).collect();
+    assert!(want[2] > 0.0 && want[2] < 1.0, "{want:?}");
+    let average = HeuristicBot {
+        chance: ChanceEval::Average,
+        samples: 1,
+    };
+    let r = average.analyze(&g, 3).unwrap();
+    for (s, w) in r.stats.iter().zip(&want) {
+        assert!((s.value - w).abs() < 1e-12, "{r:?} against {want:?}");
+    }
+    let sample = HeuristicBot {
+        chance: ChanceEval::Sample,
+        samples: 4000,
+    };
+    let r = sample.analyze(&g, 3).unwrap();
+    for (s, w) in r.stats.iter().zip(&want) {
+        assert!((s.value - w).abs() < 0.03, "{r:?} against {want:?}");
+    }
+}
+
+/// `Mcts::uct` and `Mcts::ismcts` run exactly their iterations; a budget split over threads
+/// runs in total what was asked, remainder included (10 over 3 threads), and the default
+/// budget without one.
+#[test]
+fn iteration_budgets_are_run_exactly() {
+    let nim = Nim::position(2, [3, 4, 5], 0);
+    let r = Mcts::uct(37).analyze(&nim, 1).unwrap();
+    assert_eq!((r.kind.as_str(), r.iterations), ("uct", 37));
+    let card = reference(2, &[2, 0]);
+    let r = Mcts::ismcts(23).analyze(&card, 1).unwrap();
+    assert_eq!((r.kind.as_str(), r.iterations), ("ismcts", 23));
+    for (threads, iterations) in [(3, Some(10)), (3, None), (2, Some(7))] {
+        let mut c = config(json!({"kind": "mcts", "threads": threads}));
+        c.iterations = iterations;
+        let r = search::search(&nim, &c, 5).unwrap();
+        let want = iterations.unwrap_or(search::DEFAULT_ITERATIONS);
+        assert_eq!(r.iterations, want, "threads {threads}");
+    }
+}
+
+/// Matches: the arguments checked (seats and bots, the game count, up to its limit), a game
+/// stopped at its length bound (a game whose bound is short: never an action past it), each
+/// seat's decisions counted.
+#[test]
+fn matches_check_their_arguments_and_keep_to_the_bound() {
+    let c = Config::with_players(&Reference::info(), 2).unwrap();
+    let random = config(json!({"kind": "random"}));
+    let two = [random.clone(), random.clone()];
+    let refused = |r: Result<Vec<search::MatchResult>, String>, word: &str| {
+        let e = r.unwrap_err();
+        assert!(e.contains(word), "{e}");
+    };
+    refused(
+        search::play_matches::<Reference>(&c, &two[..1], 2, 1, 1, false),
+        "need 2 bots",
+    );
+    refused(
+        search::play_matches::<Reference>(&c, &[], 2, 1, 1, true),
+        "need 2 bots",
+    );
+    assert_eq!(
+        search::play_matches::<Reference>(&c, &two[..1], 3, 1, 1, true)
+            .unwrap()
+            .len(),
+        3
+    );
+    refused(
+        search::play_matches::<Reference>(&c, &two, search::MAX_MATCH_GAMES + 1, 1, 1, false),
+        "more than one call plays",
+    );
+    // The limit itself is accepted: stopped at once by an interrupt already set.
+    let stop = meeple_core::Interrupt::new();
+    stop.set();
+    let e = search::play_matches_until::<Reference>(
+        &c,
+        &two,
+        search::MAX_MATCH_GAMES,
+        1,
+        1,
+        false,
+        &stop,
+    )
+    .unwrap_err();
+    assert_eq!(e, meeple_core::interrupt::INTERRUPTED);
+    for r in search::play_matches::<Reference>(&c, &two, 20, 3, 1, false).unwrap() {
+        assert_eq!(r.decisions, [1, 1], "each seat decides once");
+    }
+    let bots: [&dyn Bot<Reference>; 2] = [&RandomBot, &RandomBot];
+    let g = Reference::new(&c, 1).unwrap();
+    let e = search::play_match(g.clone(), &bots, &[0], 1, 1).unwrap_err();
+    assert!(e.contains("need a bot for each of the 2 seats"), "{e}");
+    let e = search::play_match(g, &bots, &[0, 2], 1, 1).unwrap_err();
+    assert!(e.contains("need a bot for each of the 2 seats"), "{e}");
+    let mut short = c.clone();
+    short.options.insert("flaw".into(), json!("short_bound"));
+    let mut cut = 0;
+    for r in search::play_matches::<Reference>(&short, &two, 60, 3, 1, false).unwrap() {
+        let bound = Reference::new(&short, r.seed).unwrap().max_game_length();
+        assert!(r.actions.len() as u64 <= bound, "{r:?}");
+        cut += usize::from(!r.finished);
+    }
+    assert!(cut > 0, "no game reached the short bound");
 }
