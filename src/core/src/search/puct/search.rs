@@ -1145,6 +1145,11 @@ mod tests {
                 _ => &[0, 1],
             };
             assert_eq!(below, want, "below root action {}", e.action);
+            if n.kind == Kind::Decision {
+                // Expanded from the evaluator's uniform priors or added by a later
+                // determinization at 1 / its legal actions: a half each way.
+                assert!(s.tree.edges(e.child).iter().all(|e| e.prior == 0.5));
+            }
         }
     }
 
