@@ -296,8 +296,19 @@ fn dirichlet_noise_changes_root_priors_only_as_configured() {
     );
 }
 
-fn reference_games(n: usize, players: usize) -> Vec<(Reference, u64)> {
-    let config = Config::with_players(&Reference::info(), players).unwrap();
+/// The reference game's configuration for `players`, with the option `flaw` ("none": the
+/// real game).
+fn reference_config(players: usize, flaw: &str) -> Config {
+    let mut config = Config::with_players(&Reference::info(), players).unwrap();
+    config
+        .options
+        .insert("flaw".into(), serde_json::json!(flaw));
+    config
+}
+
+/// `n` new reference games, game `i` set up with seed `100 + i` (and paired with it).
+fn reference_games(n: usize, players: usize, flaw: &str) -> Vec<(Reference, u64)> {
+    let config = reference_config(players, flaw);
     (0..n as u64)
         .map(|i| (Reference::new(&config, 100 + i).unwrap(), 100 + i))
         .collect()
@@ -325,7 +336,7 @@ fn lockstep_batch_of_many_equals_one_game_at_a_time() {
         let players = 3;
         let seats = vec![SeatPlayer::Puct(0); players];
         let mut many = Runner::new(
-            reference_games(16, players),
+            reference_games(16, players, "none"),
             &seats,
             false,
             vec![],
@@ -343,7 +354,7 @@ fn lockstep_batch_of_many_equals_one_game_at_a_time() {
         let (games, rows) = many.into_results();
         // Two threads walking the searches change nothing.
         let mut threaded = Runner::new(
-            reference_games(16, players),
+            reference_games(16, players, "none"),
             &seats,
             false,
             vec![],
@@ -357,7 +368,7 @@ fn lockstep_batch_of_many_equals_one_game_at_a_time() {
         threaded.run(|_, b| hashed(b)).unwrap();
         assert_eq!(threaded.into_results(), (games.clone(), rows.clone()));
         let mut one_rows = Vec::new();
-        for (i, game) in reference_games(16, players).into_iter().enumerate() {
+        for (i, game) in reference_games(16, players, "none").into_iter().enumerate() {
             let mut one = Runner::new(
                 vec![game],
                 &seats,
@@ -462,13 +473,7 @@ fn a_boxed_state_searches_exactly_as_the_game() {
     let players = 3;
     let seats = vec![SeatPlayer::Puct(0); players];
     for flaw in ["none", "falsely_perfect"] {
-        let games = || {
-            let mut config = Config::with_players(&Reference::info(), players).unwrap();
-            config
-                .options
-                .insert("flaw".into(), serde_json::json!(flaw));
-            (0..8).map(move |i| (Reference::new(&config, 100 + i).unwrap(), 100 + i))
-        };
+        let games = || reference_games(8, players, flaw).into_iter();
         let plain = self_play(games().collect(), &seats);
         let boxed = self_play(
             games().map(|(g, s)| (DynState(Box::new(g)), s)).collect(),
@@ -493,15 +498,7 @@ fn self_play<S: puct::SearchState>(games: Vec<(S, u64)>, seats: &[SeatPlayer]) -
 /// The reference game after the deal, seat 0 to decide, and the same position with seat 1's
 /// card exchanged for another rank from the deck: what seat 0 sees is the same.
 fn hidden_card_twins(flaw: &str, seed: u64) -> (Reference, Reference) {
-    let mut config = Config::with_players(&Reference::info(), 3).unwrap();
-    config
-        .options
-        .insert("flaw".into(), serde_json::json!(flaw));
-    let mut g = Reference::new(&config, seed).unwrap();
-    while g.turn() == Turn::Chance {
-        let a = puct::SearchState::sample_chance(&mut g).unwrap();
-        g.apply(a).unwrap();
-    }
+    let g = decision(&reference_config(3, flaw), 0, seed);
     assert_eq!(g.turn(), Turn::Player(0));
     let mut v = g.to_json_value();
     let card = v["hands"][1].as_u64().unwrap() as usize;
@@ -713,8 +710,12 @@ fn check_outputs_finds_and_names_every_bad_number() {
 
 /// The reference game's first decision of `seat` (seats before it pass).
 fn reference_decision(players: usize, seat: usize, seed: u64) -> Reference {
-    let config = Config::with_players(&Reference::info(), players).unwrap();
-    let mut g = Reference::new(&config, seed).unwrap();
+    decision(&reference_config(players, "none"), seat, seed)
+}
+
+/// The first decision of `seat` in the reference game of `config` (seats before it pass).
+fn decision(config: &Config, seat: usize, seed: u64) -> Reference {
+    let mut g = Reference::new(config, seed).unwrap();
     while g.turn() != Turn::Player(seat) {
         let a = match g.turn() {
             Turn::Chance => puct::SearchState::sample_chance(&mut g).unwrap(),
@@ -740,7 +741,7 @@ fn a_search_reports_the_seat_it_decides_for() {
 fn temperature_applies_to_the_first_decisions_only() {
     let players = 3;
     let mut runner = Runner::new(
-        reference_games(24, players),
+        reference_games(24, players, "none"),
         &vec![SeatPlayer::Puct(0); players],
         false,
         vec![],
@@ -911,9 +912,10 @@ fn gumbel_policy_is_the_improved_policy() {
         };
         let mut root_value = None;
         let mut s = Search::new(g.clone(), &cfg, seed).unwrap();
+        let seat = s.seat();
         s.run(|b| {
             let out = hashed(b)?;
-            root_value.get_or_insert(out.1[s_seat(&g)] as f64);
+            root_value.get_or_insert(out.1[seat] as f64);
             Ok(out)
         })
         .unwrap();
@@ -963,14 +965,6 @@ fn gumbel_policy_is_the_improved_policy() {
                 r.policy
             );
         }
-    }
-}
-
-/// The seat to move at the root of `g`.
-fn s_seat(g: &Reference) -> usize {
-    match g.turn() {
-        Turn::Player(p) => p,
-        t => panic!("no player to move: {t:?}"),
     }
 }
 

@@ -97,6 +97,11 @@ mod tests {
         (mean, var)
     }
 
+    /// The share of `n` draws below `x`.
+    fn share_below(n: usize, x: f64, mut draw: impl FnMut() -> f64) -> f64 {
+        (0..n).filter(|_| draw() < x).count() as f64 / n as f64
+    }
+
     /// The Dirichlet mean is 1/n for any positive weights; its shape shows in the variance,
     /// (1/n)(1 - 1/n)/(n alpha + 1): 0.0852 for alpha 0.3 over 4, 0.0375 for alpha 1.
     #[test]
@@ -120,7 +125,7 @@ mod tests {
             mean.abs() < 0.02 && (var - 1.0).abs() < 0.03,
             "{mean} {var}"
         );
-        let below = (0..40_000).filter(|_| normal(&mut rng) < 1.0).count() as f64 / 40_000.0;
+        let below = share_below(40_000, 1.0, || normal(&mut rng));
         assert!((below - 0.8413).abs() < 0.008, "{below}");
     }
 
@@ -147,8 +152,7 @@ mod tests {
     #[test]
     fn gamma_of_shape_one_is_exponential() {
         let mut rng = GameRng::new(17);
-        let n = 40_000;
-        let below = (0..n).filter(|_| gamma(&mut rng, 1.0) < 1.0).count() as f64 / n as f64;
+        let below = share_below(40_000, 1.0, || gamma(&mut rng, 1.0));
         assert!((below - (1.0 - (-1.0f64).exp())).abs() < 0.005, "{below}");
     }
 

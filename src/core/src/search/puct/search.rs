@@ -949,15 +949,24 @@ mod tests {
     use crate::rng::GameRng;
     use crate::search::puct::fork::Fork;
 
-    /// The reference game (three players) at seat 0's first decision: pass, bet or swap.
-    fn first_decision() -> Reference {
-        let config = Config::with_players(&Reference::info(), 3).unwrap();
-        let mut g = Reference::new(&config, 3).unwrap();
+    /// The reference game with the option `flaw` after the deal, seat 0 to decide: pass, bet
+    /// or swap.
+    fn dealt(players: usize, flaw: &str, seed: u64) -> Reference {
+        let mut config = Config::with_players(&Reference::info(), players).unwrap();
+        config
+            .options
+            .insert("flaw".into(), serde_json::json!(flaw));
+        let mut g = Reference::new(&config, seed).unwrap();
         while Game::turn(&g) == Turn::Chance {
             let a = SearchState::sample_chance(&mut g).unwrap();
             Game::apply(&mut g, a).unwrap();
         }
         g
+    }
+
+    /// The reference game (three players) at seat 0's first decision.
+    fn first_decision() -> Reference {
+        dealt(3, "none", 3)
     }
 
     /// A search past its root, with `leaves` leaves collected at once, and their batch.
@@ -995,15 +1004,7 @@ mod tests {
     /// perfect information, so every simulation sees the same deck.)
     #[test]
     fn chance_nodes_keep_their_outcomes_exact_probabilities() {
-        let mut config = Config::with_players(&Reference::info(), 2).unwrap();
-        config
-            .options
-            .insert("flaw".into(), serde_json::json!("falsely_perfect"));
-        let mut g = Reference::new(&config, 4).unwrap();
-        while Game::turn(&g) == Turn::Chance {
-            let a = SearchState::sample_chance(&mut g).unwrap();
-            Game::apply(&mut g, a).unwrap();
-        }
+        let g = dealt(2, "falsely_perfect", 4);
         let cfg = PuctConfig {
             simulations: 400,
             dirichlet_fraction: 0.0,
@@ -1098,15 +1099,7 @@ mod tests {
                 leaves_per_search: leaves,
                 ..Default::default()
             };
-            let mut config = Config::with_players(&Reference::info(), 2).unwrap();
-            config
-                .options
-                .insert("flaw".into(), serde_json::json!("falsely_perfect"));
-            let mut g = Reference::new(&config, 6).unwrap();
-            while Game::turn(&g) == Turn::Chance {
-                let a = SearchState::sample_chance(&mut g).unwrap();
-                Game::apply(&mut g, a).unwrap();
-            }
+            let g = dealt(2, "falsely_perfect", 6);
             let mut s = Search::new(g, &cfg, 2).unwrap();
             s.run(constant).unwrap();
             audit(&s, true);
@@ -1228,15 +1221,7 @@ mod tests {
     /// against that formula on random statistics at the root of a perfect-information state.
     #[test]
     fn select_maximises_the_puct_score() {
-        let mut config = Config::with_players(&Reference::info(), 2).unwrap();
-        config
-            .options
-            .insert("flaw".into(), serde_json::json!("falsely_perfect"));
-        let mut g = Reference::new(&config, 1).unwrap();
-        while Game::turn(&g) == Turn::Chance {
-            let a = SearchState::sample_chance(&mut g).unwrap();
-            Game::apply(&mut g, a).unwrap();
-        }
+        let g = dealt(2, "falsely_perfect", 1);
         let mut rng = GameRng::new(11);
         for case in 0..300 {
             let c_puct = [0.5, 1.25, 3.0][case % 3];
