@@ -420,6 +420,23 @@ fn time_budget_stops_the_search() {
 }
 
 #[test]
+fn a_spent_time_budget_still_runs_one_batch_of_eight_iterations() {
+    // The clock is read every eight iterations, never before the first: a budget of a
+    // nanosecond has passed at the first reading, so each thread runs exactly eight (whatever
+    // the machine's speed), and a search always has a result to give.
+    let g = reference(3, &[1, 3, 4]);
+    for (kind, threads) in [("uct", 1), ("ismcts", 1), ("uct", 2)] {
+        let cfg = config(json!({"kind": kind, "seconds": 1e-9, "threads": threads}));
+        let r = search::search(&g, &cfg, 5).unwrap();
+        assert_eq!(
+            r.iterations,
+            8 * threads as u64,
+            "{kind} on {threads} threads: {r:?}"
+        );
+    }
+}
+
+#[test]
 fn the_tree_stops_growing_at_max_nodes() {
     let g = Nim::position(2, [3, 4, 5], 0);
     let r = search::search(&g, &config(json!({"iterations": 2000, "max_nodes": 50})), 1).unwrap();
