@@ -658,6 +658,17 @@ fn matches_between_bots_are_deterministic_and_replayable() {
         .sum();
     assert!(mcts_wins >= 11.0, "{mcts_wins}");
     assert!(one.iter().all(|m| m.finished));
+    // Each seat's thinking time is its own, summed over its decisions: positive for a seat that
+    // searched, and all of it inside the call.
+    let start = std::time::Instant::now();
+    let timed = search::play_matches::<Nim>(&nim, &bots, 2, 4, 1, false).unwrap();
+    let wall = start.elapsed().as_secs_f64();
+    let thinking: f64 = timed.iter().flat_map(|m| &m.seconds).sum();
+    assert!(thinking <= wall, "{thinking} s of thinking in {wall} s");
+    for m in &timed {
+        assert!(m.decisions[0] > 0 && m.seconds[0] > 0.0, "{:?}", m.seconds);
+        assert!(m.seconds.iter().all(|&t| t >= 0.0), "{:?}", m.seconds);
+    }
     // Every bot sat in every seat.
     assert_eq!(one[0].seating, vec![0, 1]);
     assert_eq!(one[1].seating, vec![1, 0]);

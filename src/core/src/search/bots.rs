@@ -201,3 +201,6 @@ pub(crate) fn pick_best(values: &[f64], rng: &mut GameRng) -> usize {
     }
     chosen
 }
+
+#[cfg(test)]
+mod tests;

@@ -557,16 +557,8 @@ impl<G: Game> Bot<G> for Mcts {
                 },
             })
             .collect();
-        // Most visits; then the better mean; then the lowest action id.
-        let mut best = 0;
-        for (i, s) in stats.iter().enumerate().skip(1) {
-            let b = &stats[best];
-            if s.visits > b.visits || (s.visits == b.visits && s.value > b.value) {
-                best = i;
-            }
-        }
         Ok(SearchResult {
-            action: legal[best],
+            action: legal[most_visited(&stats)],
             seat,
             kind: kind.into(),
             stats,
@@ -576,3 +568,19 @@ impl<G: Game> Bot<G> for Mcts {
         })
     }
 }
+
+/// The index of the root action to play: most visits; then the better mean; then the first
+/// (the lowest action id, as `stats` is in legal order).
+fn most_visited(stats: &[ActionStats]) -> usize {
+    let mut best = 0;
+    for (i, s) in stats.iter().enumerate().skip(1) {
+        let b = &stats[best];
+        if s.visits > b.visits || (s.visits == b.visits && s.value > b.value) {
+            best = i;
+        }
+    }
+    best
+}
+
+#[cfg(test)]
+mod tests;

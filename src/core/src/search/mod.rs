@@ -14,6 +14,8 @@
 
 mod arena;
 mod bots;
+#[cfg(test)]
+mod fork;
 mod mcts;
 pub mod puct;
 

@@ -15,8 +15,6 @@
 //! configuration hides information (`hidden_information()`), every simulation runs on a fresh
 //! determinization for the searching seat (single-observer ISMCTS). See `docs/neural.md`.
 
-#[cfg(test)]
-mod fork;
 mod noise;
 mod runner;
 mod search;

@@ -947,7 +947,7 @@ mod tests {
     use crate::options::Config;
     use crate::reference::Reference;
     use crate::rng::GameRng;
-    use crate::search::puct::fork::Fork;
+    use crate::search::fork::Fork;
 
     /// The reference game with the option `flaw` after the deal, seat 0 to decide: pass, bet
     /// or swap.

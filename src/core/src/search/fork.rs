@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub(super) struct Fork {
+pub(crate) struct Fork {
     config: Config,
     card: Option<u8>,
     moves: Vec<Action>,
@@ -25,7 +25,7 @@ pub(super) struct Fork {
 
 impl Fork {
     /// Player 0's decision after the deal of `card`.
-    pub(super) fn dealt(card: u8) -> Fork {
+    pub(crate) fn dealt(card: u8) -> Fork {
         let config = Config::with_players(&Fork::info(), 2).unwrap();
         let mut g = Fork::new(&config, 0).unwrap();
         g.apply(Action::from(card)).unwrap();
