@@ -438,10 +438,36 @@ fn a_spent_time_budget_still_runs_one_batch_of_eight_iterations() {
 
 #[test]
 fn the_tree_stops_growing_at_max_nodes() {
+    // Nim's tree from heaps 3, 4, 5 is far larger than 50 nodes: each thread's tree fills to
+    // the limit, and the result counts every thread's.
     let g = Nim::position(2, [3, 4, 5], 0);
-    let r = search::search(&g, &config(json!({"iterations": 2000, "max_nodes": 50})), 1).unwrap();
-    assert_eq!(r.iterations, 2000);
-    assert!(r.nodes <= 50);
+    for threads in [1, 2] {
+        let c = config(json!({"iterations": 2000, "max_nodes": 50, "threads": threads}));
+        let r = search::search(&g, &c, 1).unwrap();
+        assert_eq!(r.iterations, 2000);
+        assert_eq!(r.nodes, 50 * threads);
+    }
+}
+
+/// An action the search never tried has value 0 (not the 0 / 0 of its empty statistics).
+#[test]
+fn an_unvisited_action_has_value_zero() {
+    let g = Nim::position(2, [3, 4, 5], 0);
+    let r = Mcts::uct(2).analyze(&g, 1).unwrap();
+    assert_eq!(r.stats.iter().filter(|s| s.visits > 0).count(), 2);
+    for s in r.stats.iter().filter(|s| s.visits == 0) {
+        assert_eq!(s.value, 0.0, "{s:?}");
+    }
+}
+
+/// ISMCTS on a configuration that hides nothing is UCT: the same search, reported as `uct`.
+#[test]
+fn ismcts_without_hidden_information_is_uct() {
+    let g = Nim::position(2, [3, 4, 5], 0);
+    let ismcts = Mcts::ismcts(300).analyze(&g, 4).unwrap();
+    let uct = Mcts::uct(300).analyze(&g, 4).unwrap();
+    assert_eq!(ismcts.kind, "uct");
+    assert!(same(&ismcts, &uct), "{ismcts:?} against {uct:?}");
 }
 
 #[test]
@@ -776,7 +802,7 @@ fn heuristic_values_are_the_expectation_over_chance() {
 
 /// `Mcts::uct` and `Mcts::ismcts` run exactly their iterations; a budget split over threads
 /// runs in total what was asked, remainder included (10 over 3 threads), and the default
-/// budget without one.
+/// budget without one (1000 over 7 threads: six of them run one more).
 #[test]
 fn iteration_budgets_are_run_exactly() {
     let nim = Nim::position(2, [3, 4, 5], 0);
@@ -785,7 +811,7 @@ fn iteration_budgets_are_run_exactly() {
     let card = reference(2, &[2, 0]);
     let r = Mcts::ismcts(23).analyze(&card, 1).unwrap();
     assert_eq!((r.kind.as_str(), r.iterations), ("ismcts", 23));
-    for (threads, iterations) in [(3, Some(10)), (3, None), (2, Some(7))] {
+    for (threads, iterations) in [(3, Some(10)), (3, None), (7, None), (2, Some(7))] {
         let mut c = config(json!({"kind": "mcts", "threads": threads}));
         c.iterations = iterations;
         let r = search::search(&nim, &c, 5).unwrap();

@@ -240,18 +240,10 @@ impl<'a, G: Game> Worker<'a, G> {
 
     /// A hash of what the searching seat observes in `state`.
     fn observation_key(&mut self, state: &G) -> u64 {
-        let len = state.observation_tensor_len();
         self.tensor.clear();
-        self.tensor.resize(len, 0.0);
+        self.tensor.resize(state.observation_tensor_len(), 0.0);
         state.observation_tensor(self.seat, &mut self.tensor);
-        let mut h: u64 = 0x243F_6A88_85A3_08D3 ^ len as u64;
-        for x in &self.tensor {
-            h = (h ^ u64::from(x.to_bits()))
-                .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-                .rotate_left(29);
-        }
-        h ^= h >> 32;
-        h
+        view_key(&self.tensor)
     }
 
     fn iterate(&mut self) {
@@ -567,6 +559,19 @@ impl<G: Game> Bot<G> for Mcts {
             seconds: start.elapsed().as_secs_f64(),
         })
     }
+}
+
+/// A 64-bit hash of an observation tensor: ISMCTS gives chance outcomes with equal hashes one
+/// node, so two views the seat can tell apart must (but for a collision) hash apart.
+fn view_key(tensor: &[f32]) -> u64 {
+    let mut h: u64 = 0x243F_6A88_85A3_08D3 ^ tensor.len() as u64;
+    for x in tensor {
+        h = (h ^ u64::from(x.to_bits()))
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .rotate_left(29);
+    }
+    h ^= h >> 32;
+    h
 }
 
 /// The index of the root action to play: most visits; then the better mean; then the first

@@ -197,3 +197,19 @@ fn the_bot_values_an_action_by_its_chance_expectation() {
     assert!(close(thirds, thirds.round()), "{:?}", few.stats);
     assert!(close(few.stats[1].value, 0.0));
 }
+
+#[test]
+fn ties_are_broken_uniformly() {
+    // Three values tie for the best (one within the 1e-12 tolerance); the 0.5 is never picked.
+    let values = [1.0, 0.5, 1.0 - 1e-13, 1.0];
+    let mut rng = GameRng::new(21);
+    let mut counts = [0u32; 4];
+    for _ in 0..3000 {
+        counts[pick_best(&values, &mut rng)] += 1;
+    }
+    assert_eq!(counts[1], 0, "{counts:?}");
+    for i in [0, 2, 3] {
+        assert!((900..1100).contains(&counts[i]), "{counts:?}");
+    }
+    assert_eq!(pick_best(&[0.25], &mut rng), 0);
+}

@@ -6,6 +6,7 @@ use super::*;
 use crate::options::Config;
 use crate::reference::Reference;
 use crate::search::fork::Fork;
+use serde_json::json;
 use std::collections::HashSet;
 
 /// UCT or ISMCTS with the given iterations on one thread.
@@ -348,4 +349,63 @@ fn the_root_plays_the_most_visited_then_the_better_mean_then_the_first() {
     assert_eq!(most_visited(&stats(&[(5, 0.5), (5, 0.5), (2, 0.9)])), 0);
     assert_eq!(most_visited(&stats(&[(1, 0.5), (5, 0.5), (5, 0.5)])), 1);
     assert_eq!(most_visited(&stats(&[(7, 0.0)])), 0);
+}
+
+#[test]
+fn distinct_views_hash_apart() {
+    // 200,000 random tensors like observations (small counts, mostly zeros), of lengths 1..=24:
+    // a 64-bit hash gives no collision among them but once in about 10^9 such runs.
+    let mut rng = GameRng::new(17);
+    let mut seen: HashSet<Vec<u32>> = HashSet::new();
+    let mut keys: HashSet<u64> = HashSet::new();
+    while seen.len() < 200_000 {
+        let len = 1 + rng.index(24);
+        let tensor: Vec<f32> = (0..len)
+            .map(|_| match rng.below(8) {
+                0..=4 => 0.0,
+                k => (k - 4) as f32 * 0.5,
+            })
+            .collect();
+        if seen.insert(tensor.iter().map(|x| x.to_bits()).collect()) {
+            keys.insert(view_key(&tensor));
+        }
+    }
+    assert_eq!(keys.len(), seen.len(), "colliding views");
+    // The length counts: zeros of different lengths are different views.
+    let zeros: HashSet<u64> = (0..64).map(|n| view_key(&vec![0.0; n])).collect();
+    assert_eq!(zeros.len(), 64);
+}
+
+/// The deepest node's distance from the root.
+fn depth<G: Game>(w: &Worker<'_, G>) -> u64 {
+    let mut deepest = 0;
+    let mut stack = vec![(0u32, 0u64)];
+    while let Some((node, d)) = stack.pop() {
+        deepest = deepest.max(d);
+        stack.extend(children(w, node).into_iter().map(|(_, _, c)| (c, d + 1)));
+    }
+    deepest
+}
+
+#[test]
+fn selection_stops_at_the_games_length_bound() {
+    // A broken game in which `pass` changes nothing: the same seat may pass forever. The tree
+    // still grows no deeper than the documented bound.
+    let mut config = Config::with_players(&Reference::info(), 2).unwrap();
+    config.options.insert("flaw".into(), json!("endless"));
+    let mut root = Reference::new(&config, 5).unwrap();
+    while root.turn() == Turn::Chance {
+        root.apply(1).unwrap();
+    }
+    let bound = root.max_game_length();
+    for determinize in [false, true] {
+        let cfg = mcts(determinize, 20_000);
+        let w = grown(&cfg, &root, 0, 20_000);
+        assert!(
+            depth(&w) <= bound,
+            "depth {} past the bound {bound}",
+            depth(&w)
+        );
+        assert!(depth(&w) >= 3, "the tree grew: depth {}", depth(&w));
+    }
 }
