@@ -121,7 +121,7 @@ def _observations_after(g: meeple.Game, outcome: int) -> list[object]:
     return [c.observation(s) for s in range(g.num_players)]
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("name", [*GAMES, "_reference"])
 def test_history_of_a_seat_hides_exactly_what_it_cannot_observe(name: str) -> None:
     """Judged by the observations, not by the hook: at each chance node, an outcome that leaves
     a seat's observation the same whatever is drawn must be hidden from it (-1), and one that the
@@ -153,7 +153,7 @@ def test_history_of_a_seat_hides_exactly_what_it_cannot_observe(name: str) -> No
                     assert mine == a, (name, s, g.action_to_string(a))
                     shown_seen += 1
     assert shown_seen > 0
-    if name in ("san_juan", "kingdom_builder", "catan"):
+    if name in ("san_juan", "kingdom_builder", "catan", "_reference"):
         assert hidden_seen > 0
 
 

@@ -391,6 +391,18 @@ impl Game for Reference {
         }
     }
 
+    /// A card is seen only by the player it goes to (the deal, or a swap's replacement): the
+    /// others' histories show that a card was drawn, not which. But the last seat's replacement
+    /// ends the game, and the showdown shows every card at once.
+    fn chance_visible_to(&self, seat: usize) -> bool {
+        let receiver = if self.swapping {
+            Some(self.next).filter(|_| !self.is_last_seat())
+        } else {
+            self.hands.iter().position(|&c| c == 0)
+        };
+        receiver.is_none_or(|p| p == seat)
+    }
+
     fn determinize(&self, seat: usize, seed: u64) -> Self {
         let mut g = self.clone();
         match self.flaw {

@@ -97,8 +97,14 @@ fn timeless_matches(rs: Vec<MatchResult>) -> Vec<Value> {
 #[test]
 fn a_boxed_game_answers_as_the_game() {
     let mcts = SearchConfig::from_json(&json!({"kind": "mcts", "iterations": 40})).unwrap();
-    for (players, seed) in [(2, 0), (3, 1), (4, 2), (3, 3)] {
-        let mut g = Reference::new(&config(players, "none"), seed).unwrap();
+    // The last game claims to hide nothing (`hidden_information` false).
+    for (players, seed, flaw) in [
+        (2, 0, "none"),
+        (3, 1, "none"),
+        (4, 2, "none"),
+        (3, 3, "falsely_perfect"),
+    ] {
+        let mut g = Reference::new(&config(players, flaw), seed).unwrap();
         let mut d: Box<Boxed> = Box::new(g.clone());
         d.reseed(40 + seed);
         *g.rng_mut() = GameRng::new(40 + seed);
@@ -147,6 +153,14 @@ fn a_boxed_game_answers_as_the_game() {
         assert_eq!(d.returns(), g.returns());
         let ns = d.clone_cost_ns(0);
         assert!(ns.is_finite() && ns >= 0.0, "{ns}");
+        // A mean over the clones made: all of them inside the call.
+        let start = std::time::Instant::now();
+        let ns = d.clone_cost_ns(2000);
+        let wall = start.elapsed().as_nanos() as f64;
+        assert!(
+            ns > 0.0 && ns * 2000.0 <= wall * (1.0 + 1e-9),
+            "{ns} ns each in {wall} ns"
+        );
     }
 }
 
