@@ -392,3 +392,305 @@ fn observations_on_demand_match_those_written_by_the_step() {
         off.step(&acts, &mut b2.out()).unwrap();
     }
 }
+
+/// An env of the reference game with the option `flaw`, players as many as `opponents`.
+fn flawed_env(
+    n: usize,
+    autoreset: Autoreset,
+    opponents: Vec<Option<SearchConfig>>,
+    flaw: &str,
+) -> VecEnv<dyn DynGame> {
+    let mut config = Config::with_players(&<Reference as Game>::info(), opponents.len()).unwrap();
+    config
+        .options
+        .insert("flaw".into(), serde_json::json!(flaw));
+    let factory =
+        Box::new(move |s: u64| Reference::new(&config, s).map(|g| Box::new(g) as Box<dyn DynGame>));
+    let cfg = VecEnvConfig {
+        num_envs: n,
+        opponents,
+        autoreset,
+        on_illegal: OnIllegal::Raise,
+        max_steps: 0,
+        threads: 1,
+        observe: true,
+    };
+    VecEnv::new(factory, cfg, 7).unwrap()
+}
+
+/// The reference game's JSON of env `i`.
+fn json_of(e: &VecEnv<dyn DynGame>, i: usize) -> serde_json::Value {
+    e.game(i).expect("an env").to_json_value()
+}
+
+#[test]
+fn autoreset_modes_are_named_as_gymnasium_names_them() {
+    for (mode, name) in [
+        (Autoreset::NextStep, "next_step"),
+        (Autoreset::SameStep, "same_step"),
+        (Autoreset::Disabled, "disabled"),
+    ] {
+        assert_eq!(mode.as_str(), name);
+        assert_eq!(Autoreset::parse(name), Ok(mode));
+    }
+    let e = Autoreset::parse("sometimes").unwrap_err();
+    assert!(e.contains("'next_step', 'same_step' or 'disabled'") && e.contains("sometimes"));
+}
+
+#[test]
+fn an_illegal_action_error_lists_at_most_twenty_legal_actions() {
+    let error = |legal: u32| {
+        VecEnvError::IllegalAction {
+            env: 3,
+            action: -1,
+            seat: 0,
+            legal: (0..legal).collect(),
+        }
+        .to_string()
+    };
+    let twenty = error(20);
+    assert!(
+        twenty.contains("19)") && !twenty.contains("..."),
+        "{twenty}"
+    );
+    let more = error(21);
+    assert!(more.contains("19, ...)") && !more.contains("20"), "{more}");
+    assert!(
+        more.starts_with("env 3: action -1 is not legal for seat 0"),
+        "{more}"
+    );
+}
+
+#[test]
+fn each_env_has_its_own_stream_split_from_the_seed() {
+    let mut e = env(16, 1, Autoreset::NextStep, vec![None, None]);
+    let mut b = Bufs::new(&e);
+    e.reset(Some(11), None, &mut b.out()).unwrap();
+    // Envs differ from one another (16 deals alike would be a shared stream).
+    let games: std::collections::HashSet<String> =
+        (0..16).map(|i| json_of(&e, i).to_string()).collect();
+    assert!(games.len() > 8, "{} distinct games of 16", games.len());
+    assert!(e.game(16).is_none());
+    // A reset with seed s is a fresh env made with seed s.
+    let mut fresh = {
+        let config = Config::with_players(&<Reference as Game>::info(), 2).unwrap();
+        let factory = Box::new(move |s: u64| {
+            Reference::new(&config, s).map(|g| Box::new(g) as Box<dyn DynGame>)
+        });
+        let cfg = VecEnvConfig {
+            num_envs: 16,
+            opponents: vec![None, None],
+            autoreset: Autoreset::NextStep,
+            on_illegal: OnIllegal::Raise,
+            max_steps: 0,
+            threads: 1,
+            observe: true,
+        };
+        VecEnv::<dyn DynGame>::new(factory, cfg, 11).unwrap()
+    };
+    let mut c = Bufs::new(&fresh);
+    fresh.reset(None, None, &mut c.out()).unwrap();
+    assert_eq!(b, c);
+    for i in 0..16 {
+        assert_eq!(json_of(&e, i), json_of(&fresh, i));
+    }
+}
+
+#[test]
+fn learners_and_opponents_are_told_apart() {
+    let e = env(
+        1,
+        1,
+        Autoreset::NextStep,
+        vec![None, Some(SearchConfig::of(BotKind::Random))],
+    );
+    assert!(e.is_learner(0));
+    assert!(!e.is_learner(1));
+    assert!(!e.is_learner(2), "no such seat");
+}
+
+#[test]
+fn every_buffer_of_the_wrong_size_is_refused_by_name() {
+    let names = [
+        "observation",
+        "action_mask",
+        "legal_actions",
+        "num_legal",
+        "reward",
+        "rewards",
+        "terminated",
+        "truncated",
+        "current_player",
+        "final_returns",
+        "episode_length",
+        "episode_actions",
+        "final_observation",
+    ];
+    for mode in [Autoreset::NextStep, Autoreset::SameStep] {
+        let mut e = env(2, 1, mode, vec![None, None]);
+        for (k, name) in names.iter().enumerate() {
+            let mut b = Bufs::new(&e);
+            match k {
+                0 => b.obs.pop().map(drop),
+                1 => b.mask.pop().map(drop),
+                2 => b.legal.pop().map(drop),
+                3 => b.num_legal.pop().map(drop),
+                4 => b.reward.pop().map(drop),
+                5 => b.rewards.pop().map(drop),
+                6 => b.term.pop().map(drop),
+                7 => b.trunc.pop().map(drop),
+                8 => b.player.pop().map(drop),
+                9 => b.final_returns.pop().map(drop),
+                10 => b.len.pop().map(drop),
+                11 => b.actions.pop().map(drop),
+                _ => b.final_obs.pop().map(drop),
+            };
+            let err = e.reset(Some(1), None, &mut b.out()).unwrap_err();
+            assert!(
+                matches!(&err, VecEnvError::BadInput(m) if m.contains(&format!("buffer {name} "))),
+                "{name}: {err}"
+            );
+        }
+        // No final observation at all: enough when the ended game's last observation is
+        // returned in `observation` itself (next_step), not when a new game replaces it.
+        let mut b = Bufs::new(&e);
+        b.final_obs.clear();
+        let r = e.reset(Some(1), None, &mut b.out());
+        assert_eq!(r.is_ok(), mode == Autoreset::NextStep, "{mode:?}: {r:?}");
+    }
+}
+
+#[test]
+fn observations_on_demand_are_each_envs_own_on_any_thread_count() {
+    // Past 4 * 16 envs the rows are written on the pool, in halves.
+    for (n, threads) in [(3, 1), (100, 1), (100, 2), (300, 2)] {
+        let mut e = {
+            let config = Config::with_players(&<Reference as Game>::info(), 3).unwrap();
+            let factory = Box::new(move |s: u64| {
+                Reference::new(&config, s).map(|g| Box::new(g) as Box<dyn DynGame>)
+            });
+            let cfg = VecEnvConfig {
+                num_envs: n,
+                opponents: vec![None, None, None],
+                autoreset: Autoreset::NextStep,
+                on_illegal: OnIllegal::Raise,
+                max_steps: 0,
+                threads,
+                observe: false,
+            };
+            VecEnv::<dyn DynGame>::new(factory, cfg, 5).unwrap()
+        };
+        let mut b = Bufs::new(&e);
+        e.reset(Some(5), None, &mut b.out()).unwrap();
+        let len = e.dims().obs_len;
+        let mut obs = vec![f32::NAN; n * len];
+        e.observe(&mut obs).unwrap();
+        for i in 0..n {
+            let g = e.game(i).unwrap();
+            let mut want = vec![0.0; len];
+            g.observation_tensor(b.player[i] as usize, &mut want);
+            assert_eq!(&obs[i * len..(i + 1) * len], &want[..], "env {i} of {n}");
+        }
+    }
+}
+
+#[test]
+fn a_game_that_changes_size_between_episodes_is_an_error() {
+    // The first game (the probe and the placeholders) has two players, every later one three:
+    // a different tensor, the same actions.
+    let made = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let factory = Box::new(move |s: u64| {
+        let players = if made.fetch_add(1, std::sync::atomic::Ordering::SeqCst) == 0 {
+            2
+        } else {
+            3
+        };
+        let config = Config::with_players(&<Reference as Game>::info(), players).unwrap();
+        Reference::new(&config, s).map(|g| Box::new(g) as Box<dyn DynGame>)
+    });
+    let cfg = VecEnvConfig {
+        num_envs: 1,
+        opponents: vec![None, None],
+        autoreset: Autoreset::NextStep,
+        on_illegal: OnIllegal::Raise,
+        max_steps: 0,
+        threads: 1,
+        observe: true,
+    };
+    let mut e: VecEnv<dyn DynGame> = VecEnv::new(factory, cfg, 1).unwrap();
+    let mut b = Bufs::new(&e);
+    let err = e.reset(Some(1), None, &mut b.out()).unwrap_err();
+    assert!(err.to_string().contains("sizes differ"), "{err}");
+}
+
+#[test]
+fn a_game_that_runs_past_its_bound_is_truncated_at_it() {
+    // `endless`: a pass changes nothing, so a learner that always passes never ends the game;
+    // the env cuts it at the game's bound (3 actions per player: 6, the two deals included).
+    let mut e = flawed_env(3, Autoreset::Disabled, vec![None, None], "endless");
+    let mut b = Bufs::new(&e);
+    e.reset(Some(2), None, &mut b.out()).unwrap();
+    for step in 1..=4 {
+        e.step(&[0, 0, 0], &mut b.out()).unwrap();
+        assert_eq!(b.trunc, vec![u8::from(step == 4); 3], "step {step}");
+    }
+    assert_eq!(b.term, vec![0; 3]);
+    assert_eq!(b.actions, vec![6; 3]);
+}
+
+#[test]
+fn a_game_ending_at_its_bound_is_terminated_not_truncated() {
+    // Both seats swap: two deals, two swaps, two draws, exactly the bound of 6. The second
+    // swap's draw ends the game inside the env (chance), at the bound.
+    let mut e = env(4, 1, Autoreset::Disabled, vec![None, None]);
+    let mut b = Bufs::new(&e);
+    e.reset(Some(2), None, &mut b.out()).unwrap();
+    e.step(&[2; 4], &mut b.out()).unwrap();
+    e.step(&[2; 4], &mut b.out()).unwrap();
+    assert_eq!((b.term.clone(), b.trunc.clone()), (vec![1; 4], vec![0; 4]));
+    assert_eq!(b.actions, vec![6; 4]);
+    // The ended rows: no legal action, the list padded with -1.
+    assert!(b.num_legal.iter().all(|&k| k == 0));
+    assert!(b.legal.iter().all(|&a| a == -1), "{:?}", b.legal);
+    assert!(b.mask.iter().all(|&m| m == 0));
+}
+
+#[test]
+fn opponents_play_their_own_policy() {
+    // Seat 0, the learner, passes; seat 1 answers and the game ends. A random seat 1 passes,
+    // bets and swaps; a heuristic one holding the lowest card always bets, as the lone bettor
+    // wins the pot (pass loses or ties, a swap's draw may lose).
+    let envs = 300;
+    let answers = |bot: BotKind| {
+        let mut e = flawed_env(
+            envs,
+            Autoreset::Disabled,
+            vec![None, Some(SearchConfig::of(bot))],
+            "none",
+        );
+        let mut b = Bufs::new(&e);
+        e.reset(Some(8), None, &mut b.out()).unwrap();
+        e.step(&vec![0; envs], &mut b.out()).unwrap();
+        assert!(b.term.iter().all(|&t| t == 1));
+        (0..envs)
+            .map(|i| {
+                let g = json_of(&e, i);
+                let card = g["hands"][1].as_u64().unwrap();
+                let bet = g["bets"][1].as_bool().unwrap();
+                let swapped = !g["discards"].as_array().unwrap().is_empty();
+                (card, bet, swapped)
+            })
+            .collect::<Vec<_>>()
+    };
+    let random = answers(BotKind::Random);
+    let bets = random.iter().filter(|r| r.1).count();
+    let swaps = random.iter().filter(|r| r.2).count();
+    assert!(
+        bets > 60 && swaps > 60 && bets + swaps < 240,
+        "{bets} bets, {swaps} swaps"
+    );
+    let heuristic = answers(BotKind::Heuristic);
+    let lowest: Vec<_> = heuristic.iter().filter(|r| r.0 == 1 && !r.2).collect();
+    assert!(lowest.len() > 20, "{}", lowest.len());
+    assert!(lowest.iter().all(|r| r.1), "{lowest:?}");
+}
