@@ -9,10 +9,21 @@
 //! configurations are 18.7 million checked actions, more than the other games' volume tests
 //! together (about 22 s on an idle 2-core machine, docs/testing.md).
 //!
-//! No game may end by the turn limit. Barbarian Attack and Traders & Barbarians are played to
-//! their real victory: the limit is lifted to its maximum for them, because at the default of
-//! 1,000 turns about one random Traders & Barbarians game in ten is cut (random play reaches 13
-//! VP, slowly).
+//! Every configuration is played to its real victory, the turn limit lifted to 100,000 turns.
+//! At the default of 1,000 turns about one random Traders & Barbarians game in ten is cut
+//! (random play reaches 13 VP, slowly), and even the base game is, now and then: in the long
+//! mode (`MEEPLE_LONG=1`) 7 of 3,000 two-player games, 1 of 3,000 three-player games and 1 of
+//! 3,000 four-player games with the modules were.
+//!
+//! Only a stalemate may still reach the lifted limit: random play can reach a position where
+//! nobody can ever score again, which the rules do not end and the turn limit does. The long
+//! mode found one among its 39,000 games (two players, game 2761 of the first configuration,
+//! seed 11695324163315575740; from turn 14,837 on): both players have built their three cities
+//! and no settlement, no vertex on their roads may take a settlement, player 0's five road
+//! pieces have no legal edge and player 1 has one piece and a road of 7 against the neutral's
+//! Longest Road of 8, the development deck is empty; over the next 37,000 turns the only legal
+//! actions were rolls, trades, discards and the robber. So a configuration may have at most
+//! one cut game per thousand played (at least one).
 
 use meeple_catan::Catan;
 use meeple_core::conformance::{assert_volume, config_of, default_configs};
@@ -32,15 +43,19 @@ fn hundreds_of_random_games_per_configuration_conform_and_end_by_victory() {
     }
     for players in [2, 3, 4] {
         for scenario in ["barbarian_attack", "traders_barbarians"] {
-            configs.push(config_of::<Catan>(
-                players,
-                json!({ "scenario": scenario, "turn_limit": 100_000 }),
-            ));
+            configs.push(config_of::<Catan>(players, json!({ "scenario": scenario })));
         }
     }
     assert_eq!(configs.len(), 13);
+    for c in &mut configs {
+        c.options.insert("turn_limit".into(), json!(100_000));
+    }
     for s in assert_volume::<Catan>(&configs, GAMES, GAMES) {
-        assert_eq!(s.truncated, 0, "a game ended by the turn limit: {s:?}");
+        let stalemates = (s.games / 1000).max(1);
+        assert!(
+            s.truncated <= stalemates,
+            "more games ended by the turn limit than stalemates explain: {s:?}"
+        );
         assert_eq!(s.deep_games, s.games / GAMES, "{s:?}");
     }
 }
