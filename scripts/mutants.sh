@@ -72,6 +72,9 @@ target() {
             src/core/src/search/mcts.rs src/core/src/search/bots.rs src/core/src/search/arena.rs ;;
     vec_env)  # the vectorised environment: auto-reset, opponents, observations, rewards
         run vec_env meeple-core "--lib --test=vec_env" src/core/src/vec_env.rs ;;
+    game)  # the trait's defaults (returns, labels, visibility, determinize, evaluate, JSON)
+        run game meeple-core "--lib --test=kit --test=search --test=dynamic --test=vec_env" \
+            src/core/src/game.rs ;;
     dynamic)  # the boxed game and the registry entry the bindings and the CLI use
         run dynamic meeple-core "--test=dynamic" src/core/src/dynamic.rs ;;
     kit)   # the conformance kit itself (killed by its self-tests on the reference game's flaws)
@@ -124,5 +127,5 @@ while [ $# -gt 0 ]; do
     targets+=("$1")
     shift
 done
-[ ${#targets[@]} -gt 0 ] || targets=(core options hex puct puct_search search vec_env dynamic kit kit_volume san_juan castles_of_burgundy kingdom_builder puerto_rico catan catan_flow)
+[ ${#targets[@]} -gt 0 ] || targets=(core options hex puct puct_search search vec_env game dynamic kit kit_volume san_juan castles_of_burgundy kingdom_builder puerto_rico catan catan_flow)
 for t in "${targets[@]}"; do target "$t"; done

@@ -234,3 +234,6 @@ pub fn find_label<G: Game>(g: &G, label: &str) -> Option<Action> {
     let wanted = label.trim();
     (0..g.num_distinct_actions()).find(|&a| g.action_label(a) == wanted)
 }
+
+#[cfg(test)]
+mod tests;
