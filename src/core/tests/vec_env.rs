@@ -393,13 +393,16 @@ fn observations_on_demand_match_those_written_by_the_step() {
     }
 }
 
-/// An env of the reference game with the option `flaw`, players as many as `opponents`.
-fn flawed_env(
+/// An env of the reference game with the option `flaw`, players as many as `opponents`,
+/// learners' illegal actions refused, no step limit; `run` is (threads, observe, seed).
+fn reference_env(
     n: usize,
-    autoreset: Autoreset,
     opponents: Vec<Option<SearchConfig>>,
+    autoreset: Autoreset,
     flaw: &str,
+    run: (usize, bool, u64),
 ) -> VecEnv<dyn DynGame> {
+    let (threads, observe, seed) = run;
     let mut config = Config::with_players(&<Reference as Game>::info(), opponents.len()).unwrap();
     config
         .options
@@ -412,10 +415,20 @@ fn flawed_env(
         autoreset,
         on_illegal: OnIllegal::Raise,
         max_steps: 0,
-        threads: 1,
-        observe: true,
+        threads,
+        observe,
     };
-    VecEnv::new(factory, cfg, 7).unwrap()
+    VecEnv::new(factory, cfg, seed).unwrap()
+}
+
+/// [`reference_env`] on one thread, observing, seed 7.
+fn flawed_env(
+    n: usize,
+    autoreset: Autoreset,
+    opponents: Vec<Option<SearchConfig>>,
+    flaw: &str,
+) -> VecEnv<dyn DynGame> {
+    reference_env(n, opponents, autoreset, flaw, (1, true, 7))
 }
 
 /// The reference game's JSON of env `i`.
@@ -472,22 +485,13 @@ fn each_env_has_its_own_stream_split_from_the_seed() {
     assert!(games.len() > 8, "{} distinct games of 16", games.len());
     assert!(e.game(16).is_none());
     // A reset with seed s is a fresh env made with seed s.
-    let mut fresh = {
-        let config = Config::with_players(&<Reference as Game>::info(), 2).unwrap();
-        let factory = Box::new(move |s: u64| {
-            Reference::new(&config, s).map(|g| Box::new(g) as Box<dyn DynGame>)
-        });
-        let cfg = VecEnvConfig {
-            num_envs: 16,
-            opponents: vec![None, None],
-            autoreset: Autoreset::NextStep,
-            on_illegal: OnIllegal::Raise,
-            max_steps: 0,
-            threads: 1,
-            observe: true,
-        };
-        VecEnv::<dyn DynGame>::new(factory, cfg, 11).unwrap()
-    };
+    let mut fresh = reference_env(
+        16,
+        vec![None, None],
+        Autoreset::NextStep,
+        "none",
+        (1, true, 11),
+    );
     let mut c = Bufs::new(&fresh);
     fresh.reset(None, None, &mut c.out()).unwrap();
     assert_eq!(b, c);
@@ -564,22 +568,13 @@ fn every_buffer_of_the_wrong_size_is_refused_by_name() {
 fn observations_on_demand_are_each_envs_own_on_any_thread_count() {
     // Past 4 * 16 envs the rows are written on the pool, in halves.
     for (n, threads) in [(3, 1), (100, 1), (100, 2), (300, 2)] {
-        let mut e = {
-            let config = Config::with_players(&<Reference as Game>::info(), 3).unwrap();
-            let factory = Box::new(move |s: u64| {
-                Reference::new(&config, s).map(|g| Box::new(g) as Box<dyn DynGame>)
-            });
-            let cfg = VecEnvConfig {
-                num_envs: n,
-                opponents: vec![None, None, None],
-                autoreset: Autoreset::NextStep,
-                on_illegal: OnIllegal::Raise,
-                max_steps: 0,
-                threads,
-                observe: false,
-            };
-            VecEnv::<dyn DynGame>::new(factory, cfg, 5).unwrap()
-        };
+        let mut e = reference_env(
+            n,
+            vec![None, None, None],
+            Autoreset::NextStep,
+            "none",
+            (threads, false, 5),
+        );
         let mut b = Bufs::new(&e);
         e.reset(Some(5), None, &mut b.out()).unwrap();
         let len = e.dims().obs_len;
