@@ -80,6 +80,11 @@ target() {
     kit)   # the conformance kit itself (killed by its self-tests on the reference game's flaws)
         run kit meeple-core "--test=kit --test=kit_volume" src/core/src/conformance.rs \
             src/core/src/conformance/determinization.rs src/core/src/conformance/positions.rs ;;
+    reference)  # the kit's reference game: its rules, chance, views, JSON, and its flaws
+        run reference meeple-core "--lib --test=kit --test=kit_volume --test=dynamic" \
+            src/core/src/reference.rs src/core/src/reference/flaw.rs ;;
+    session)  # the boxed game session the bindings drive (the lib's unit tests)
+        run session meeple-core "--lib" src/core/src/session.rs ;;
     kit_volume)  # the kit's volume mode (its own tests: a tenth of the kit's test time)
         run kit_volume meeple-core "--test=kit_volume --test=kit_long" \
             src/core/src/conformance/volume.rs ;;
@@ -127,5 +132,5 @@ while [ $# -gt 0 ]; do
     targets+=("$1")
     shift
 done
-[ ${#targets[@]} -gt 0 ] || targets=(core options hex puct puct_search search vec_env game dynamic kit kit_volume san_juan castles_of_burgundy kingdom_builder puerto_rico catan catan_flow)
+[ ${#targets[@]} -gt 0 ] || targets=(core options hex puct puct_search search vec_env game dynamic reference session kit kit_volume san_juan castles_of_burgundy kingdom_builder puerto_rico catan catan_flow)
 for t in "${targets[@]}"; do target "$t"; done

@@ -19,6 +19,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
 mod flaw;
+#[cfg(test)]
+mod tests;
 pub use flaw::Flaw;
 use flaw::{global_tick, Shared};
 

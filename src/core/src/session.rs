@@ -604,32 +604,4 @@ fn quote_json(v: &Value) -> String {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::reference::Reference;
-
-    fn entry(_: &str) -> Result<GameEntry, GameError> {
-        Ok(GameEntry::of::<Reference>())
-    }
-
-    #[test]
-    fn a_game_played_on_from_a_position_round_trips() {
-        let mut s = Session::new(entry("").unwrap(), 3, &Map::new(), 4, ChanceMode::Auto).unwrap();
-        let first = s.legal_actions()[0];
-        s.apply_action(first).unwrap();
-        let mut v = s.to_json_value();
-        v.as_object_mut().unwrap().remove("history");
-        let mut loaded = Session::from_json_value(&v, entry).unwrap();
-        assert!(!loaded.from_seed);
-        if loaded.turn() != Turn::Terminal {
-            let a = loaded.legal_actions()[0];
-            loaded.apply_action(a).unwrap();
-        }
-        let again = Session::from_json_value(&loaded.to_json_value(), entry).unwrap();
-        assert_eq!(again.state.to_json_value(), loaded.state.to_json_value());
-        // A game from its seed keeps its history and record through the round trip.
-        let back = Session::from_json_value(&s.to_json_value(), entry).unwrap();
-        assert!(back.from_seed);
-        assert_eq!(back.history, s.history);
-    }
-}
+mod tests;
