@@ -3,7 +3,10 @@
 //! messages, determinizations, the JSON envelope and replay records.
 
 use super::*;
+use crate::error::RuleError;
+use crate::game::{Game, GameInfo};
 use crate::reference::Reference;
+use crate::rng::GameRng;
 
 const PASS: Action = 0;
 const BET: Action = 1;
@@ -148,8 +151,10 @@ fn explicit_chance_shows_the_deal_with_its_probabilities() {
         refusal(&mut s, 4),
         "illegal action 4 ('deal 5') at a chance node: action 4 is not legal now"
     );
+    assert_eq!(s.legal_actions(), [0, 1, 2, 3]);
     s.apply_action(0).unwrap();
     assert_eq!(s.turn(), Turn::Player(0));
+    assert_eq!(s.legal_actions(), [PASS, BET, SWAP]);
     assert!(s.chance_outcomes().is_empty());
     assert_eq!(
         (s.history.clone(), s.seen.clone()),
@@ -502,4 +507,113 @@ fn a_game_played_on_from_a_position_round_trips() {
     let back = Session::from_json_value(&s.to_json_value(), lookup).unwrap();
     assert!(back.from_seed);
     assert_eq!(back.history, s.history);
+}
+
+/// Sealed: seat 0 writes a number, 0 to 2, that only it sees; seat 1 guesses it openly and
+/// wins if right. (A secret player's action: no game of the core has one.)
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct Sealed {
+    config: Config,
+    moves: Vec<Action>,
+    rng: GameRng,
+}
+
+impl Game for Sealed {
+    fn info() -> GameInfo {
+        GameInfo {
+            name: "sealed",
+            title: "Sealed",
+            min_players: 2,
+            max_players: 2,
+            options: vec![],
+            hidden_information: true,
+            state_version: 1,
+        }
+    }
+    fn new(config: &Config, seed: u64) -> Result<Self, GameError> {
+        Ok(Sealed {
+            config: config.clone(),
+            moves: vec![],
+            rng: GameRng::new(seed),
+        })
+    }
+    fn config(&self) -> &Config {
+        &self.config
+    }
+    fn num_distinct_actions(&self) -> u32 {
+        3
+    }
+    fn turn(&self) -> Turn {
+        match self.moves.len() {
+            n @ 0..=1 => Turn::Player(n),
+            _ => Turn::Terminal,
+        }
+    }
+    fn legal_actions(&self, out: &mut Vec<Action>) {
+        out.clear();
+        if self.moves.len() < 2 {
+            out.extend(0..3);
+        }
+    }
+    fn chance_outcomes(&self, out: &mut Vec<(Action, u32)>) {
+        out.clear();
+    }
+    fn apply(&mut self, action: Action) -> Result<(), RuleError> {
+        if self.moves.len() >= 2 || action >= 3 {
+            return Err(RuleError::new("not legal"));
+        }
+        self.moves.push(action);
+        Ok(())
+    }
+    fn scores(&self) -> Vec<f64> {
+        vec![0.0; 2]
+    }
+    fn winners(&self) -> Vec<usize> {
+        match self.moves[..] {
+            [a, b] => vec![usize::from(a == b)],
+            _ => vec![],
+        }
+    }
+    fn observation(&self, seat: usize) -> Value {
+        json!({"written": self.moves.first().filter(|_| seat == 0), "moves": self.moves.len()})
+    }
+    fn observation_tensor_len(&self) -> usize {
+        1
+    }
+    fn observation_tensor(&self, _seat: usize, out: &mut [f32]) {
+        out[0] = self.moves.len() as f32;
+    }
+    fn action_label(&self, action: Action) -> String {
+        action.to_string()
+    }
+    fn action_visible_to(&self, _action: Action, seat: usize) -> bool {
+        // Only the writer sees what is written; the guess is public.
+        self.moves.len() == 1 || seat == 0
+    }
+    fn rng_mut(&mut self) -> &mut GameRng {
+        &mut self.rng
+    }
+    fn max_game_length(&self) -> u64 {
+        2
+    }
+    fn render(&self) -> String {
+        format!("{self:?}")
+    }
+}
+
+#[test]
+fn a_secret_action_is_seen_by_its_actor_alone() {
+    let mut s = Session::new(
+        GameEntry::of::<Sealed>(),
+        2,
+        &Map::new(),
+        0,
+        ChanceMode::Auto,
+    )
+    .unwrap();
+    s.apply_action(2).unwrap();
+    s.apply_action(1).unwrap();
+    assert_eq!(s.seen, [(0, 0b01)]);
+    assert_eq!(s.history_for(0), [Some(2), Some(1)]);
+    assert_eq!(s.history_for(1), [None, Some(1)]);
 }

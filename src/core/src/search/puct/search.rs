@@ -1373,5 +1373,249 @@ mod tests {
         );
         assert_eq!(considered_visits(1, 3), vec![0, 1, 2]);
         assert_eq!(considered_visits(2, 5), vec![0, 0, 1, 1, 2]);
+        // 3 actions, 10 simulations: ceil(log2 3) = 2 phases; one round of 3 (10 / (2 x 3)),
+        // then the best 2, two rounds each (10 / (2 x 2)) until the budget is spent.
+        assert_eq!(considered_visits(3, 10), [0, 0, 0, 1, 1, 2, 2, 3, 3, 4]);
+        // 16 actions, 64 simulations: 4 phases of 16 simulations, the field halved after each:
+        // 1 round of 16, 2 of 8, 4 of 4, 8 of 2.
+        let mut want = vec![0; 16];
+        for (alive, rounds, from) in [(8, 2, 1), (4, 4, 3), (2, 8, 7)] {
+            for v in from..from + rounds {
+                want.extend(std::iter::repeat_n(v, alive));
+            }
+        }
+        assert_eq!(considered_visits(16, 64), want);
+    }
+
+    /// A root set up by hand for the Gumbel tests: pass, bet and swap with these priors,
+    /// visits, pending visits and mean values, Gumbel draws, considered actions, the
+    /// evaluator's value of the root and sigma's constants.
+    #[derive(Debug)]
+    struct HandRoot {
+        prior: [f32; 3],
+        visits: [u32; 3],
+        pending: [u32; 3],
+        mean: [f64; 3],
+        g: [f64; 3],
+        considered: [bool; 3],
+        root_value: f64,
+        c_visit: f64,
+        c_scale: f64,
+    }
+
+    impl HandRoot {
+        fn random(rng: &mut GameRng) -> HandRoot {
+            let mut r = |n: u32| rng.below(n);
+            let mut considered = [0, 1, 2].map(|_| r(3) > 0);
+            if !considered.contains(&true) {
+                considered[r(3) as usize] = true;
+            }
+            HandRoot {
+                prior: [0, 1, 2].map(|_| (1 + r(9)) as f32 / 10.0),
+                visits: [0, 1, 2].map(|_| r(5)),
+                pending: [0, 1, 2].map(|_| u32::from(r(3) == 0)),
+                mean: [0, 1, 2].map(|_| f64::from(r(101)) / 100.0),
+                g: [0, 1, 2].map(|_| (f64::from(r(401)) - 200.0) / 100.0),
+                considered,
+                root_value: f64::from(r(101)) / 100.0,
+                c_visit: [0.0, 5.0, 50.0][r(3) as usize],
+                c_scale: [0.1, 1.0, 10.0][r(3) as usize],
+            }
+        }
+
+        fn logit(&self, i: usize) -> f64 {
+            f64::from(self.prior[i]).ln()
+        }
+
+        /// A search at this root, `started` simulations into `schedule`.
+        fn search(&self, started: u32, schedule: Vec<u32>) -> Search<Reference> {
+            let cfg = PuctConfig {
+                gumbel: true,
+                c_visit: self.c_visit,
+                c_scale: self.c_scale,
+                ..Default::default()
+            };
+            let mut s = Search::new(dealt(2, "falsely_perfect", 1), &cfg, 0).unwrap();
+            s.tree.set_edges(
+                0,
+                (0..3).map(|i| {
+                    let mut e = Edge::new(i as Action, self.prior[i]);
+                    e.visits = self.visits[i];
+                    e.pending = self.pending[i];
+                    e.value = self.mean[i] * f64::from(e.visits);
+                    e
+                }),
+            );
+            let node = &mut s.tree.nodes[0];
+            node.kind = Kind::Decision;
+            node.visits = 1 + self.visits.iter().sum::<u32>();
+            node.value = self.root_value * f64::from(node.visits);
+            s.root_value = self.root_value;
+            s.gumbel = Some(GumbelRoot {
+                g: self.g.to_vec(),
+                logit: (0..3).map(|i| self.logit(i)).collect(),
+                considered: self.considered.to_vec(),
+                schedule,
+            });
+            s.started = started;
+            s
+        }
+
+        /// sigma(completed Q), as Gumbel AlphaZero defines it: an unvisited action valued
+        /// v_mix (the root value mixed with the visited actions' prior-weighted mean value),
+        /// Q min-max normalised, times `(c_visit + max visits) * c_scale`.
+        fn sigma(&self) -> [f64; 3] {
+            let n = f64::from(self.visits.iter().sum::<u32>());
+            let visited: Vec<usize> = (0..3).filter(|&i| self.visits[i] > 0).collect();
+            let weight: f64 = visited.iter().map(|&i| f64::from(self.prior[i])).sum();
+            let weighted: f64 = visited
+                .iter()
+                .map(|&i| f64::from(self.prior[i]) * self.mean[i])
+                .sum();
+            let v_mix = if visited.is_empty() {
+                self.root_value
+            } else {
+                (self.root_value + n * weighted / weight) / (1.0 + n)
+            };
+            let q = [0, 1, 2].map(|i| {
+                if self.visits[i] > 0 {
+                    self.mean[i]
+                } else {
+                    v_mix
+                }
+            });
+            let lo = q.iter().copied().fold(f64::INFINITY, f64::min);
+            let hi = q.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+            let most = f64::from(*self.visits.iter().max().unwrap());
+            q.map(|x| (self.c_visit + most) * self.c_scale * (x - lo) / (hi - lo).max(1e-9))
+        }
+
+        /// The best of `actions` (ascending) by g + logit + sigma, a tie to the lowest.
+        fn best_of(&self, actions: impl Iterator<Item = usize>) -> Option<usize> {
+            let sigma = self.sigma();
+            let score = |i: usize| self.g[i] + self.logit(i) + sigma[i];
+            actions.fold(None, |best, i| match best {
+                Some(b) if score(b) >= score(i) => Some(b),
+                _ => Some(i),
+            })
+        }
+    }
+
+    /// Sequential halving's step: among the considered actions, those whose visits (pending
+    /// ones included) are the schedule's count for this simulation, the best by
+    /// `g + logit + sigma`; if none has that count, the best of the least visited. Checked
+    /// against that rule on random roots (priors, visits, values, draws, sigma's constants).
+    #[test]
+    fn gumbel_select_takes_the_best_considered_action_at_the_scheduled_count() {
+        let mut rng = GameRng::new(5);
+        let schedule = vec![0, 0, 0, 1, 1, 2, 2, 3, 3, 4];
+        let (mut exact, mut fallback) = (0, 0);
+        for case in 0..2000 {
+            let root = HandRoot::random(&mut rng);
+            let started = rng.below(12);
+            let target = schedule.get(started as usize).copied().unwrap_or(4);
+            let count = |i: usize| root.visits[i] + root.pending[i];
+            let considered = || (0..3).filter(|&i| root.considered[i]);
+            let want = match root.best_of(considered().filter(|&i| count(i) == target)) {
+                Some(i) => {
+                    exact += 1;
+                    i
+                }
+                None => {
+                    fallback += 1;
+                    let least = considered().map(count).min().unwrap();
+                    root.best_of(considered().filter(|&i| count(i) == least))
+                        .unwrap()
+                }
+            };
+            let got = root.search(started, schedule.clone()).gumbel_select();
+            assert_eq!(
+                got,
+                Some(want as u32),
+                "case {case}: {root:?}, target {target}"
+            );
+        }
+        assert!(
+            exact > 500 && fallback > 500,
+            "{exact} exact, {fallback} fallback"
+        );
+        // Equal scores: the lowest action.
+        let tie = HandRoot {
+            prior: [0.5; 3],
+            visits: [1, 0, 0],
+            pending: [0; 3],
+            mean: [0.5; 3],
+            g: [0.0; 3],
+            considered: [true; 3],
+            root_value: 0.5,
+            c_visit: 50.0,
+            c_scale: 0.1,
+        };
+        assert_eq!(tie.search(1, vec![0, 0, 0]).gumbel_select(), Some(1));
+    }
+
+    /// The Gumbel result: the action is the best by `g + logit + sigma` among the considered
+    /// actions with the most visits; the policy target softmax(logit + sigma) over every
+    /// legal action, finite even when sigma's scale is large; an unvisited action's Q 0.
+    #[test]
+    fn the_gumbel_result_plays_the_best_of_the_most_visited_considered_actions() {
+        let mut rng = GameRng::new(6);
+        for case in 0..1000 {
+            let mut root = HandRoot::random(&mut rng);
+            root.pending = [0; 3];
+            let r = root.search(0, vec![0]).result(None);
+            let most = (0..3)
+                .filter(|&i| root.considered[i])
+                .map(|i| root.visits[i])
+                .max()
+                .unwrap();
+            let best = (0..3).filter(|&i| root.considered[i] && root.visits[i] == most);
+            let want = root.best_of(best).unwrap();
+            assert_eq!(r.action, want as Action, "case {case}: {root:?}");
+            let sigma = root.sigma();
+            let z = [0, 1, 2].map(|i| root.logit(i) + sigma[i]);
+            let top = z.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+            let total: f64 = z.iter().map(|x| (x - top).exp()).sum();
+            for i in 0..3 {
+                let p = (z[i] - top).exp() / total;
+                assert!(
+                    (f64::from(r.policy[i]) - p).abs() < 1e-6,
+                    "case {case}: {r:?}"
+                );
+                let q = if root.visits[i] > 0 {
+                    root.mean[i]
+                } else {
+                    0.0
+                };
+                assert!((r.q[i] - q).abs() < 1e-12, "case {case}: {r:?}");
+            }
+        }
+    }
+
+    /// Before any simulation has visited the root's actions: no visits, Q 0, the priors as
+    /// the policy target, the root's value 0 (not 0/0), and a legal action played.
+    #[test]
+    fn a_result_before_any_visit_is_the_priors() {
+        let root = HandRoot {
+            prior: [0.2, 0.5, 0.3],
+            visits: [0; 3],
+            pending: [0; 3],
+            mean: [0.0; 3],
+            g: [0.0; 3],
+            considered: [true; 3],
+            root_value: 0.0,
+            c_visit: 50.0,
+            c_scale: 0.1,
+        };
+        let mut s = root.search(0, vec![0]);
+        s.gumbel = None;
+        s.tree.nodes[0].visits = 0;
+        s.tree.nodes[0].value = 0.0;
+        for t in [0.0, 1.0] {
+            let r = s.result(Some(t));
+            assert_eq!((r.visits.clone(), r.q.clone()), (vec![0; 3], vec![0.0; 3]));
+            assert_eq!((r.policy.clone(), r.value), (vec![0.2, 0.5, 0.3], 0.0));
+            assert_eq!(r.action, 0, "no visits: the first action");
+        }
     }
 }
