@@ -1576,8 +1576,8 @@ mod tests {
             let z = [0, 1, 2].map(|i| root.logit(i) + sigma[i]);
             let top = z.iter().copied().fold(f64::NEG_INFINITY, f64::max);
             let total: f64 = z.iter().map(|x| (x - top).exp()).sum();
-            for i in 0..3 {
-                let p = (z[i] - top).exp() / total;
+            for (i, zi) in z.iter().enumerate() {
+                let p = (zi - top).exp() / total;
                 assert!(
                     (f64::from(r.policy[i]) - p).abs() < 1e-6,
                     "case {case}: {r:?}"
