@@ -443,3 +443,26 @@ fn only_the_flaw_option_is_offered() {
     assert_eq!(game(4).observation_tensor_len(), 15);
     assert!(Config::with_players(&info, 5).is_err());
 }
+
+#[test]
+fn the_shared_clone_flaws_counter_is_shared_saved_and_compared() {
+    let config = Config::new(
+        &Reference::info(),
+        2,
+        json!({"flaw": "shared_clone"}).as_object().unwrap(),
+    )
+    .unwrap();
+    let mut g = Reference::new(&config, 7).unwrap();
+    play(&mut g, &[0, 1]);
+    let before = g.clone();
+    let mut clone = g.clone();
+    play(&mut clone, &[SWAP]);
+    // The defect: the original's counter moved with its clone's swap.
+    assert_eq!((g.shared_swaps.get(), before.shared_swaps.get()), (1, 1));
+    let fresh = Reference::new(&config, 7).unwrap();
+    assert_ne!(fresh.shared_swaps, g.shared_swaps);
+    let v = g.to_json_value();
+    assert_eq!(v["shared_swaps"], json!(1));
+    assert_eq!(position(v).unwrap().shared_swaps.get(), 1);
+    assert!(fresh.to_json_value().get("shared_swaps").is_none());
+}
