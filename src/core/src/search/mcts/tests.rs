@@ -11,10 +11,10 @@ use std::collections::HashSet;
 
 /// UCT or ISMCTS with the given iterations on one thread.
 fn mcts(determinize: bool, iterations: u64) -> Mcts {
-    Mcts {
-        determinize,
-        iterations: Some(iterations),
-        ..Default::default()
+    if determinize {
+        Mcts::ismcts(iterations)
+    } else {
+        Mcts::uct(iterations)
     }
 }
 
