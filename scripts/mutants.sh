@@ -85,6 +85,9 @@ target() {
             src/core/src/reference.rs src/core/src/reference/flaw.rs ;;
     session)  # the boxed game session the bindings drive (the lib's unit tests)
         run session meeple-core "--lib" src/core/src/session.rs ;;
+    support)  # golden files, interrupts, the error types
+        run support meeple-core "--lib --test=search --test=dynamic --test=playout" \
+            src/core/src/golden.rs src/core/src/interrupt.rs src/core/src/error.rs ;;
     kit_volume)  # the kit's volume mode (its own tests: a tenth of the kit's test time)
         run kit_volume meeple-core "--test=kit_volume --test=kit_long" \
             src/core/src/conformance/volume.rs ;;
@@ -132,5 +135,5 @@ while [ $# -gt 0 ]; do
     targets+=("$1")
     shift
 done
-[ ${#targets[@]} -gt 0 ] || targets=(core options hex puct puct_search search vec_env game dynamic reference session kit kit_volume san_juan castles_of_burgundy kingdom_builder puerto_rico catan catan_flow)
+[ ${#targets[@]} -gt 0 ] || targets=(core options hex puct puct_search search vec_env game dynamic reference session support kit kit_volume san_juan castles_of_burgundy kingdom_builder puerto_rico catan catan_flow)
 for t in "${targets[@]}"; do target "$t"; done

@@ -85,4 +85,27 @@ mod tests {
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "new\n");
         std::fs::remove_dir_all(&dir).unwrap();
     }
+
+    /// The public entry points follow the environment: they compare (and `assert_file` panics
+    /// on a difference) unless `MEEPLE_REGENERATE` is set, when they rewrite the file.
+    #[test]
+    fn compare_and_assert_file_follow_the_environment() {
+        let dir = std::env::temp_dir().join(format!("meeple-golden-env-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("log.txt");
+        std::fs::write(&path, "old\n").unwrap();
+        let regenerating = std::env::var_os(REGENERATE_VAR).is_some();
+        let compared = compare(&path, "new\n");
+        let asserted = std::panic::catch_unwind(|| assert_file(&path, "newer\n"));
+        let now = std::fs::read_to_string(&path).unwrap();
+        if regenerating {
+            assert!(compared.is_ok() && asserted.is_ok());
+            assert_eq!(now, "newer\n");
+        } else {
+            assert!(compared.unwrap_err().contains("line 1"));
+            assert!(asserted.is_err(), "assert_file passed a changed file");
+            assert_eq!(now, "old\n");
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }
