@@ -94,6 +94,9 @@ target() {
     san_juan)  # scoring and the tie-break; build costs and permissions
         run san_juan meeple-san-juan "--test=rules --test=golden" \
             src/san_juan/src/scoring.rs src/san_juan/src/building.rs --exclude-re=heuristic_value ;;
+    san_juan_legal)  # the legal moves of every phase (with the independent oracle: slow, -- --iterate)
+        run san_juan_legal meeple-san-juan "--test=rules --test=golden --test=oracle" \
+            src/san_juan/src/legal.rs ;;
     castles_of_burgundy)  # end-game scoring; the chance deal and dice
         run castles_of_burgundy meeple-castles-of-burgundy "--test=rules --test=golden" \
             src/castles_of_burgundy/src/scoring.rs src/castles_of_burgundy/src/chance.rs ;;
@@ -135,5 +138,5 @@ while [ $# -gt 0 ]; do
     targets+=("$1")
     shift
 done
-[ ${#targets[@]} -gt 0 ] || targets=(core options hex puct puct_search search vec_env game dynamic reference session support kit kit_volume san_juan castles_of_burgundy kingdom_builder puerto_rico catan catan_flow)
+[ ${#targets[@]} -gt 0 ] || targets=(core options hex puct puct_search search vec_env game dynamic reference session support kit kit_volume san_juan san_juan_legal castles_of_burgundy kingdom_builder puerto_rico catan catan_flow)
 for t in "${targets[@]}"; do target "$t"; done
