@@ -44,6 +44,9 @@ fn played(players: usize, actions: &[Action]) -> Session {
     s
 }
 
+/// A change made to an envelope before it is loaded.
+type Edit<'a> = &'a dyn Fn(&mut Value);
+
 fn load(v: &Value) -> Result<Session, String> {
     Session::from_json_value(v, lookup).map_err(|e| e.to_string())
 }
@@ -275,56 +278,31 @@ fn the_envelope_holds_the_game_its_options_and_its_history() {
 #[test]
 fn an_envelope_is_checked_field_by_field() {
     let base = played(3, &[BET]).to_json_value();
-    let refused = |edit: &dyn Fn(&mut Value)| {
+    let refused = |edit: Edit| {
         let mut v = base.clone();
         edit(&mut v);
         load_error(&v)
     };
     let drop = |key: &'static str| move |v: &mut Value| _ = v.as_object_mut().unwrap().remove(key);
     assert_eq!(load_error(&json!(5)), "bad JSON: expected a JSON object");
-    assert_eq!(refused(&drop("format")), "bad JSON: missing 'format'");
-    assert_eq!(
-        refused(&|v| v["format"] = json!("1")),
-        "bad JSON: missing 'format'"
-    );
-    assert_eq!(
-        refused(&|v| v["format"] = json!(2)),
-        "bad JSON: format 2 is not supported (this meeple reads 1)"
-    );
-    assert_eq!(refused(&drop("game")), "bad JSON: missing 'game'");
-    assert_eq!(
-        refused(&|v| v["game"] = json!("chess")),
-        "unknown game 'chess'; known games: _reference"
-    );
-    assert_eq!(
-        refused(&|v| v["state_version"] = json!(2)),
-        "bad JSON: _reference state_version 2 is not supported (this meeple reads 1)"
-    );
-    assert_eq!(refused(&drop("state")), "bad JSON: missing 'state'");
-    assert_eq!(
-        refused(&|v| v["options"] = json!(5)),
-        "bad JSON: 'options' must be an object of option values, got 5"
-    );
-    assert_eq!(
-        refused(&|v| v["options"] = json!({"flaw": "stuck"})),
-        "bad JSON: option 'flaw' is \"stuck\" in 'options' but \"none\" in the state's config"
-    );
-    assert_eq!(
-        refused(&|v| v["players"] = json!(4)),
-        "bad JSON: 'players' is 4 but the state has 3"
-    );
-    assert_eq!(
-        refused(&|v| v["seed"] = json!(-1)),
-        "bad JSON: 'seed' must be an integer in 0..2**64-1"
-    );
-    assert_eq!(
-        refused(&|v| v["chance"] = json!("sometimes")),
-        "bad JSON: bad value for option 'chance': expected 'auto' or 'explicit', got 'sometimes'"
-    );
-    assert_eq!(
-        refused(&|v| v["chance"] = json!(3)),
-        "bad JSON: 'chance' must be \"auto\" or \"explicit\", got 3"
-    );
+    let cases: [(Edit, &str); 13] = [
+        (&drop("format"), "bad JSON: missing 'format'"),
+        (&|v| v["format"] = json!("1"), "bad JSON: missing 'format'"),
+        (&|v| v["format"] = json!(2), "bad JSON: format 2 is not supported (this meeple reads 1)"),
+        (&drop("game"), "bad JSON: missing 'game'"),
+        (&|v| v["game"] = json!("chess"), "unknown game 'chess'; known games: _reference"),
+        (&|v| v["state_version"] = json!(2), "bad JSON: _reference state_version 2 is not supported (this meeple reads 1)"),
+        (&drop("state"), "bad JSON: missing 'state'"),
+        (&|v| v["options"] = json!(5), "bad JSON: 'options' must be an object of option values, got 5"),
+        (&|v| v["options"] = json!({"flaw": "stuck"}), "bad JSON: option 'flaw' is \"stuck\" in 'options' but \"none\" in the state's config"),
+        (&|v| v["players"] = json!(4), "bad JSON: 'players' is 4 but the state has 3"),
+        (&|v| v["seed"] = json!(-1), "bad JSON: 'seed' must be an integer in 0..2**64-1"),
+        (&|v| v["chance"] = json!("sometimes"), "bad JSON: bad value for option 'chance': expected 'auto' or 'explicit', got 'sometimes'"),
+        (&|v| v["chance"] = json!(3), "bad JSON: 'chance' must be \"auto\" or \"explicit\", got 3"),
+    ];
+    for (edit, message) in cases {
+        assert_eq!(refused(edit), message);
+    }
     let msg = refused(&|v| v["history"] = json!("x"));
     assert!(
         msg.starts_with("bad JSON: 'history': invalid type"),

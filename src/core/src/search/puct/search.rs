@@ -1423,6 +1423,22 @@ mod tests {
             }
         }
 
+        /// A root with these priors and nothing else: no visits, values or Gumbel draws, every
+        /// action considered, sigma's default constants.
+        fn plain(prior: [f32; 3]) -> HandRoot {
+            HandRoot {
+                prior,
+                visits: [0; 3],
+                pending: [0; 3],
+                mean: [0.0; 3],
+                g: [0.0; 3],
+                considered: [true; 3],
+                root_value: 0.0,
+                c_visit: 50.0,
+                c_scale: 0.1,
+            }
+        }
+
         fn logit(&self, i: usize) -> f64 {
             f64::from(self.prior[i]).ln()
         }
@@ -1541,15 +1557,10 @@ mod tests {
         );
         // Equal scores: the lowest action.
         let tie = HandRoot {
-            prior: [0.5; 3],
             visits: [1, 0, 0],
-            pending: [0; 3],
             mean: [0.5; 3],
-            g: [0.0; 3],
-            considered: [true; 3],
             root_value: 0.5,
-            c_visit: 50.0,
-            c_scale: 0.1,
+            ..HandRoot::plain([0.5; 3])
         };
         assert_eq!(tie.search(1, vec![0, 0, 0]).gumbel_select(), Some(1));
     }
@@ -1596,18 +1607,7 @@ mod tests {
     /// the policy target, the root's value 0 (not 0/0), and a legal action played.
     #[test]
     fn a_result_before_any_visit_is_the_priors() {
-        let root = HandRoot {
-            prior: [0.2, 0.5, 0.3],
-            visits: [0; 3],
-            pending: [0; 3],
-            mean: [0.0; 3],
-            g: [0.0; 3],
-            considered: [true; 3],
-            root_value: 0.0,
-            c_visit: 50.0,
-            c_scale: 0.1,
-        };
-        let mut s = root.search(0, vec![0]);
+        let mut s = HandRoot::plain([0.2, 0.5, 0.3]).search(0, vec![0]);
         s.gumbel = None;
         s.tree.nodes[0].visits = 0;
         s.tree.nodes[0].value = 0.0;
